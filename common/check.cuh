@@ -1,0 +1,33 @@
+// CUDA_CHECK: the one error check of the book. Every CUDA call and every kernel launch goes through
+// it; a failure prints the expression, file:line, the error's name and message, and exits with
+// common::EXIT_CUDA_ERROR (3).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "common/exit_codes.hpp"
+
+namespace common {
+
+[[noreturn]] inline void fail_cuda(cudaError_t error, const char* expression, const char* file,
+                                   int line) {
+  std::fprintf(stderr, "CUDA error: %s\n  at %s:%d\n  %s: %s\n", expression, file, line,
+               cudaGetErrorName(error), cudaGetErrorString(error));
+  std::exit(EXIT_CUDA_ERROR);
+}
+
+}  // namespace common
+
+#define CUDA_CHECK(expression)                                                 \
+  do {                                                                         \
+    const cudaError_t cuda_check_error_ = (expression);                        \
+    if (cuda_check_error_ != cudaSuccess)                                      \
+      common::fail_cuda(cuda_check_error_, #expression, __FILE__, __LINE__);   \
+  } while (0)
+
+// After a <<<...>>> launch: catches bad configurations (grid 0, too many threads, too much shared
+// memory) at once. Errors inside the kernel surface at the next synchronizing CUDA_CHECK.
+#define CUDA_CHECK_LAUNCH() CUDA_CHECK(cudaGetLastError())

@@ -1,0 +1,118 @@
+#include <exception>
+#include <iostream>
+
+#include "common/exit_codes.hpp"
+#include "common/program.cuh"
+
+namespace common {
+
+program::program(std::string part, std::string step, std::string summary)
+    : part_(std::move(part)), step_(std::move(step)), cli_(step_, std::move(summary)) {
+  cli_.add_int("n", n_, 0, MAX_N,
+               "elements (default 2^28, fewer if the device lacks memory); e.g. 2^20+3");
+  cli_.add_int("reps", reps_, 1, 100000, "timed repetitions, median reported (default 30)");
+  cli_.add_int("warmup", warmup_, 0, 1000, "untimed warm-up runs (default 3)");
+  cli_.add_int("seed", seed_, 0, std::numeric_limits<std::int64_t>::max(),
+               "seed of the random input");
+  cli_.add_flag("quick", quick_, "small size (100003), 3 reps: a fast full check");
+  cli_.add_choice("format", format_, {"human", "csv", "json"}, "how results are printed");
+}
+
+int program::run(int argc, char** argv, const std::function<int(context&)>& body) {
+  try {
+    if (!cli_.parse(argc, argv, std::cout)) return EXIT_CORRECT;  // --help
+    if (quick_ && !cli_.was_set("reps")) reps_ = 3;
+    if (quick_ && !cli_.was_set("warmup")) warmup_ = 1;
+    const std::string why = why_no_cuda_device();
+    if (!why.empty()) {
+      std::fprintf(stderr, "%s: no CUDA device (%s); skipped, exit %d\n", step_.c_str(),
+                   why.c_str(), EXIT_NO_DEVICE);
+      return EXIT_NO_DEVICE;
+    }
+    context ctx(*this, query_device(0));
+    return body(ctx);
+  } catch (const usage_error& e) {
+    std::fprintf(stderr, "%s: %s\n", step_.c_str(), e.what());
+    return EXIT_BAD_USAGE;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "%s: out of host memory\n", step_.c_str());
+    return EXIT_BAD_USAGE;
+  }
+}
+
+context::context(program& p, device_info device)
+    : program_(p), device_(std::move(device)), machine_output_(p.format_ != "human") {
+  timing_.reps = p.reps_;
+  timing_.warmup = p.warmup_;
+  std::FILE* out = log();
+  std::fprintf(out, "%s on %s (%d SMs, L2 %s, %s free, %.0f GB/s theoretical, CUDA %s)\n",
+               program_.step_.c_str(), device_.name.c_str(), device_.sm_count,
+               show_bytes(double(device_.l2_bytes)).c_str(),
+               show_bytes(double(device_.free_bytes)).c_str(), device_.theoretical_gbps,
+               cuda_version_string(device_.runtime_version).c_str());
+}
+
+l2_flusher& context::flusher() {
+  if (!flusher_) flusher_ = std::make_unique<l2_flusher>(device_.l2_bytes);
+  return *flusher_;
+}
+
+std::int64_t context::resolve_n(double device_bytes_per_element, double input_bytes_per_element,
+                                std::int64_t max_n) {
+  const double per_element = std::max(device_bytes_per_element, 2 * input_bytes_per_element);
+  const double flush_bytes = 2.0 * double(device_.l2_bytes) + double(1 << 20);
+  const double budget = 0.9 * double(device_.free_bytes) - flush_bytes;
+  const auto fits = [&](std::int64_t n) { return double(n) * per_element <= budget; };
+  if (program_.cli_.was_set("n")) {
+    if (program_.n_ > max_n)
+      throw usage_error("--n " + std::to_string(program_.n_) + " is more than " +
+                        program_.step_ + " handles (at most " + std::to_string(max_n) +
+                        (max_n == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)" : ")"));
+    if (!fits(program_.n_)) {
+      std::int64_t largest = std::int64_t(std::max(0.0, budget / per_element));
+      throw usage_error("--n " + std::to_string(program_.n_) + " needs " +
+                        show_bytes(double(program_.n_) * per_element) + " of device memory; " +
+                        device_.name + " has " + show_bytes(double(device_.free_bytes)) +
+                        " free, so n can be at most " + std::to_string(largest));
+    }
+    return program_.n_;
+  }
+  std::int64_t n = std::min(quick() ? QUICK_N : REFERENCE_N, max_n);
+  while (n > 1 && !fits(n)) n /= 2;
+  return n;
+}
+
+const yardsticks& context::measure_yardsticks(std::size_t bytes) {
+  if (!yardsticks_ || yardsticks_->bytes != bytes)
+    yardsticks_ = common::measure_yardsticks(bytes, timing_, flusher());
+  return *yardsticks_;
+}
+
+bool context::check(const check_result& result) {
+  if (!result.ok()) ++failed_checks_;
+  std::fprintf(result.ok() ? log() : stderr, "check %s\n", describe(result).c_str());
+  return result.ok();
+}
+
+void context::report(result_row row) {
+  if (row.part.empty()) row.part = program_.part_;
+  if (row.step.empty()) row.step = program_.step_;
+  if (yardsticks_ && row.copy_gbps == 0) row.copy_gbps = yardsticks_->copy_gbps;
+  if (yardsticks_ && row.read_gbps == 0) row.read_gbps = yardsticks_->read_gbps;
+  finish_row(row);
+  if (program_.format_ == "json") {
+    std::printf("%s\n", to_json(row).c_str());
+  } else if (program_.format_ == "csv") {
+    if (!header_printed_) std::printf("%s\n", csv_header().c_str());
+    std::printf("%s\n", to_csv(row).c_str());
+  } else {
+    if (!header_printed_) std::printf("%s\n", human_header().c_str());
+    std::printf("%s\n", to_human(row).c_str());
+  }
+  header_printed_ = true;
+  std::fflush(stdout);
+}
+
+int context::exit_code() const { return failed_checks_ == 0 ? EXIT_CORRECT : EXIT_WRONG_RESULT; }
+
+}  // namespace common

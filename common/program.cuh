@@ -1,0 +1,114 @@
+// The program contract (DESIGN.md section 3), written once. A step's main.cu declares its flags,
+// then hands run() a body that does: input -> CPU reference -> poisoned output -> run -> verify
+// -> time -> verify again -> report. run() does the rest: parsing (exit 2 on bad usage), --help,
+// the no-device skip (exit 77), the device banner, sizes that fit the device, and the exit code.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/cli.hpp"
+#include "common/device_info.cuh"
+#include "common/report.hpp"
+#include "common/timing.cuh"
+#include "common/verify.hpp"
+#include "common/yardsticks.cuh"
+
+namespace common {
+
+// The default element count of 1-D parts: 2^28 (1 GiB of floats, 20x an H100's L2).
+constexpr std::int64_t REFERENCE_N = std::int64_t(1) << 28;
+// --quick: small, not a power of two, fast under compute-sanitizer, still fully checked.
+constexpr std::int64_t QUICK_N = 100003;
+// The largest --n the parser takes; each step then applies its own limit in resolve_n().
+constexpr std::int64_t MAX_N = std::int64_t(1) << 40;
+// The limit of steps whose kernels index with 32-bit ints, as the classic code does.
+constexpr std::int64_t MAX_N_INT32_INDEX = std::numeric_limits<std::int32_t>::max();
+
+class context;
+
+class program {
+ public:
+  program(std::string part, std::string step, std::string summary);
+
+  // Step-specific options go here before run().
+  cli& args() { return cli_; }
+
+  // Parses, checks for a device, runs body (whose return value becomes the exit code).
+  int run(int argc, char** argv, const std::function<int(context&)>& body);
+
+ private:
+  friend class context;
+  std::string part_, step_;
+  cli cli_;
+  std::int64_t n_ = -1;  // -1: not given
+  int reps_ = timing_options{}.reps;
+  int warmup_ = timing_options{}.warmup;
+  std::uint64_t seed_ = 20261121;
+  bool quick_ = false;
+  std::string format_ = "human";
+};
+
+class context {
+ public:
+  context(program& p, device_info device);
+
+  const device_info& device() const { return device_; }
+  std::uint64_t seed() const { return program_.seed_; }
+  bool quick() const { return program_.quick_; }
+  const timing_options& timing() const { return timing_; }
+  bool was_set(const std::string& option) const { return program_.cli_.was_set(option); }
+
+  // The element count: --n if given, else QUICK_N with --quick, else REFERENCE_N halved until it
+  // fits. device_bytes_per_element counts every device buffer the step allocates per element;
+  // yardsticks (measured before the step allocates) need 2 * input_bytes_per_element. An explicit
+  // --n above max_n, or one that does not fit in 90% of free device memory, is a usage error.
+  std::int64_t resolve_n(double device_bytes_per_element, double input_bytes_per_element = 4,
+                         std::int64_t max_n = MAX_N_INT32_INDEX);
+
+  // Measures the copy and read yardsticks for this many bytes (once; later calls reuse them) and
+  // fills them into every row reported from now on. Call it before allocating the step's buffers.
+  const yardsticks& measure_yardsticks(std::size_t bytes);
+
+  // time_repeated() with this program's options and L2 flusher.
+  template <class Prepare, class Op>
+  timing_stats time(Prepare&& prepare, Op&& op) {
+    return time_repeated(timing_, flusher(), prepare, op);
+  }
+  template <class Op>
+  timing_stats time(Op&& op) {
+    return time([] {}, op);
+  }
+
+  // Prints the check's outcome (mismatches go first); a failure makes the exit code 1.
+  bool check(const check_result& result);
+
+  // Fills part, step and the yardsticks (if not set), prints the row in the chosen format.
+  void report(result_row row);
+
+  // Progress and explanations: stdout for people, stderr when stdout carries CSV or JSON.
+  std::FILE* log() const { return machine_output_ ? stderr : stdout; }
+
+  // 0 if every check passed, else 1.
+  int exit_code() const;
+
+ private:
+  l2_flusher& flusher();
+
+  program& program_;
+  device_info device_;
+  timing_options timing_;
+  bool machine_output_ = false;
+  std::unique_ptr<l2_flusher> flusher_;
+  std::optional<yardsticks> yardsticks_;
+  bool header_printed_ = false;
+  int failed_checks_ = 0;
+};
+
+}  // namespace common

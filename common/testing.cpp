@@ -1,0 +1,24 @@
+#include "common/testing.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "common/device_info.cuh"
+#include "common/exit_codes.hpp"
+
+namespace common::testing {
+
+void skip_without_gpu() {
+  const std::string why = why_no_cuda_device();
+  if (why.empty()) return;
+  std::fprintf(stderr, "no CUDA device (%s): GPU test skipped, exit %d\n", why.c_str(),
+               EXIT_NO_DEVICE);
+  std::exit(EXIT_NO_DEVICE);
+}
+
+std::vector<std::int64_t> edge_sizes(std::int64_t block) {
+  return {0, 1, 2, 31, 32, 33, block - 1, block, block + 1, 1000, 4097, 100003, 1000003,
+          (std::int64_t(1) << 24) + 7};
+}
+
+}  // namespace common::testing

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# expect_exit.sh CODE REGEX PROGRAM [ARGS...]
+# Passes (exit 0) when PROGRAM exits with CODE and its output (stdout + stderr) matches the
+# extended REGEX. Exits 77 (CTest: Skipped) when PROGRAM reports no CUDA device and CODE is not 77.
+set -u
+expected=$1 pattern=$2
+shift 2
+output=$("$@" 2>&1)
+actual=$?
+printf '%s\n' "$output"
+if [ "$actual" -eq 77 ] && [ "$expected" -ne 77 ]; then
+  echo "expect_exit: no CUDA device, skipped"
+  exit 77
+fi
+if [ "$actual" -ne "$expected" ]; then
+  echo "expect_exit: exit code $actual, expected $expected"
+  exit 1
+fi
+if ! printf '%s\n' "$output" | grep -Eq -- "$pattern"; then
+  echo "expect_exit: output does not match /$pattern/"
+  exit 1
+fi
+echo "expect_exit: exit $actual and /$pattern/ as expected"
