@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
     if (metadata_only) {
       for (const auto& [key, value] : common::describe_device(ctx.device()))
         std::printf("%s: %s\n", key.c_str(), value.c_str());
+      std::printf("results_name: %s\n", common::gpu_slug(ctx.device().name).c_str());
       return common::EXIT_CORRECT;
     }
     const std::int64_t n = ctx.resolve_n(0, sizeof(float), common::MAX_N);

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# README command 2: configure, build and run every test. Without a GPU the GPU tests are reported
+# as Skipped; with one (and compute-sanitizer) every label runs: unit gpu smoke sanitize book.
+# Extra arguments go to ctest, e.g. `-L unit` or `-R reduce3`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash common/tools/ensure_deps.sh
+export PATH=/usr/local/cuda/bin:$PATH
+cmake --preset default
+cmake --build --preset default
+ctest --preset default --parallel "$(nproc)" "$@"
