@@ -24,6 +24,8 @@ def run(cmd, **kw):
 
 
 def git_commit(source_dir):
+    if os.environ.get("BOOK_GIT_COMMIT"):  # a copy of the tree without .git (a remote GPU box)
+        return os.environ["BOOK_GIT_COMMIT"]
     r = run(["git", "-C", source_dir, "rev-parse", "HEAD"])
     if r.returncode != 0:
         return "unknown"
