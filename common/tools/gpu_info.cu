@@ -1,11 +1,17 @@
 // gpu_info: the device's metadata and the two yardsticks at the reference size.
 //   gpu_info --check      exit 0 when a CUDA device is usable, 77 when not (for test scripts)
 //   gpu_info --metadata   "key: value" lines (what bench writes at the top of a results file)
-//   gpu_info [--n N]      the yardsticks for N floats, as rows (--format csv|json for machines)
+//   gpu_info [--n N]      the yardsticks for N floats and the launch floor (an empty kernel), as
+//                         rows (--format csv|json for machines)
 #include <cstdio>
 
+#include "common/check.cuh"
 #include "common/exit_codes.hpp"
 #include "common/program.cuh"
+
+namespace {
+__global__ void empty_kernel() {}
+}  // namespace
 
 int main(int argc, char** argv) {
   common::program program("yardstick", "gpu_info", "GPU metadata and the copy/read yardsticks");
@@ -29,6 +35,14 @@ int main(int argc, char** argv) {
     common::result_row read{"", "read_only", "float4", "float", n, 0, 0, bytes, y.read_time};
     read.ok = true;
     ctx.report(read);
+    // The launch floor: one empty block, timed like every step (events around the launch).
+    const common::timing_stats floor = ctx.time([] {
+      empty_kernel<<<1, 32>>>();
+      CUDA_CHECK_LAUNCH();
+    });
+    common::result_row launch{"", "launch_floor", "empty kernel", "none", 0, 0, 0, 0, floor};
+    launch.ok = true;
+    ctx.report(launch);
     return common::EXIT_CORRECT;
   });
 }

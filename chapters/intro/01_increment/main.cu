@@ -1,11 +1,35 @@
-// increment: the program. Input -> CPU reference -> run -> verify -> time -> verify -> report.
+// increment: the program. The shared flow (input, CPU reference, run, check, time, check again,
+// report) is common::run_increment_variants; this file says which block sizes to run, and adds
+// the control experiment of the sweep: an empty kernel on the same grid.
 #include <algorithm>
 #include <vector>
 
-#include "common/device_buffer.cuh"
-#include "common/program.cuh"
-#include "common/random.hpp"
+#include "common/increment_program.cuh"
 #include "increment.cuh"
+
+namespace {
+
+__global__ void empty_kernel() {}
+
+// The same grid as increment::launch with nothing inside: what launching and retiring the blocks
+// costs by itself. Reported with 0 bytes: only its time means something.
+void time_empty_grid(common::context& ctx, std::int64_t n, int block_threads) {
+  const std::int64_t blocks = (n + block_threads - 1) / block_threads;
+  if (blocks == 0) return;
+  const common::timing_stats time = ctx.time([&] {
+    empty_kernel<<<unsigned(blocks), block_threads>>>();
+    CUDA_CHECK_LAUNCH();
+  });
+  common::result_row row;
+  row.variant = "empty block=" + std::to_string(block_threads);
+  row.type = "none";
+  row.n = n;
+  row.time = time;
+  row.ok = true;  // nothing to check
+  ctx.report(row);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   common::program program("intro", "increment",
@@ -13,49 +37,25 @@ int main(int argc, char** argv) {
   int block_threads = increment::BLOCK_THREADS;
   bool sweep = false;
   program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 64)");
-  program.args().add_flag("sweep", sweep, "measure block sizes 32, 64, ..., 1024 in one run");
+  program.args().add_flag("sweep", sweep,
+                          "block sizes 32, 64, ..., 1024, and an empty kernel on each grid");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     std::vector<int> blocks{block_threads};
     if (sweep) blocks = {32, 64, 128, 256, 512, 1024};
-    const int smallest_block = *std::min_element(blocks.begin(), blocks.end());
-    // Two device arrays: the pristine input and the array incremented in place.
-    const std::int64_t n = ctx.resolve_n(2 * sizeof(float), sizeof(float),
-                                         increment::max_elements(smallest_block));
-    const std::size_t bytes = std::size_t(n) * sizeof(float);
-    ctx.measure_yardsticks(bytes);
-
-    const std::vector<float> input = common::random_floats(n, ctx.seed(), -1000.0f, 1000.0f);
-    std::vector<float> want = input;
-    increment::increment_cpu(want.data(), n);
-
-    common::device_buffer<float> d_input(n), d_data(n);
-    d_input.upload(input);
-    // The kernel works in place, so each run starts from the input again. No poison is needed:
-    // an element the kernel skips keeps x, and x + 1 != x for every |x| < 2^24.
-    auto restore = [&] {
-      if (n > 0)
-        CUDA_CHECK(cudaMemcpy(d_data.data(), d_input.data(), bytes, cudaMemcpyDeviceToDevice));
-    };
-
-    for (const int block : blocks) {
-      auto run = [&] { increment::launch(d_data.data(), n, block); };
-      // x + 1.0f is one correctly rounded IEEE add on both sides: the results must be identical.
-      restore();
-      run();
-      bool ok = ctx.check(common::compare_exact("output", d_data.download(), want));
-      const common::timing_stats time = ctx.time(restore, run);
-      ok = ctx.check(common::compare_exact("output after timing", d_data.download(), want)) && ok;
-
-      common::result_row row;
-      row.variant = "block=" + std::to_string(block);
-      row.type = "float";
-      row.n = n;
-      row.bytes = 2.0 * double(bytes);  // each element read once and written once
-      row.time = time;
-      row.ok = ok;
-      ctx.report(row);
+    std::vector<common::increment_variant> variants;
+    for (const int block : blocks)
+      variants.push_back({"block=" + std::to_string(block), [block](float* d, std::int64_t n) {
+                            increment::launch(d, n, block);
+                          }});
+    const int smallest = *std::min_element(blocks.begin(), blocks.end());
+    const int code = common::run_increment_variants(ctx, variants, increment::increment_cpu,
+                                                    increment::max_elements(smallest));
+    if (sweep) {
+      const std::int64_t n = ctx.resolve_n(2 * sizeof(float), sizeof(float),
+                                           increment::max_elements(smallest));
+      for (const int block : blocks) time_empty_grid(ctx, n, block);
     }
-    return ctx.exit_code();
+    return code;
   });
 }
