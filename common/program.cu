@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <exception>
+#include <stdexcept>
 #include <iostream>
 
 #include "common/exit_codes.hpp"
@@ -16,6 +18,15 @@ program::program(std::string part, std::string step, std::string summary)
                "seed of the random input");
   cli_.add_flag("quick", quick_, "small size (100003), 3 reps: a fast full check");
   cli_.add_choice("format", format_, {"human", "csv", "json"}, "how results are printed");
+}
+
+void program::add_matrix_size(matrix_size quick) {
+  has_matrix_ = true;
+  quick_matrix_ = quick;
+  cli_.add_int("rows", matrix_.rows, 0, MAX_MATRIX_SIDE,
+               "matrix rows (default 16384, fewer if the device lacks memory); e.g. 2^12+1");
+  cli_.add_int("cols", matrix_.cols, 0, MAX_MATRIX_SIDE,
+               "matrix columns (default: as many as --rows, else 16384)");
 }
 
 int program::run(int argc, char** argv, const std::function<int(context&)>& body) {
@@ -80,6 +91,41 @@ std::int64_t context::resolve_n(double device_bytes_per_element, double input_by
   std::int64_t n = std::min(quick() ? QUICK_N : REFERENCE_N, max_n);
   while (n > 1 && !fits(n)) n /= 2;
   return n;
+}
+
+matrix_size context::resolve_matrix(double device_bytes_per_element,
+                                   double input_bytes_per_element, std::int64_t max_elements) {
+  if (!program_.has_matrix_) throw std::logic_error("resolve_matrix() without add_matrix_size()");
+  if (program_.cli_.was_set("n"))
+    throw usage_error("--n does not apply to " + program_.step_ + ": give --rows and --cols");
+  const double per_element = std::max(device_bytes_per_element, 2 * input_bytes_per_element);
+  const double flush_bytes = 2.0 * double(device_.l2_bytes) + double(1 << 20);
+  const double budget = 0.9 * double(device_.free_bytes) - flush_bytes;
+  const auto fits = [&](matrix_size m) { return double(m.elements()) * per_element <= budget; };
+  const bool rows_set = program_.cli_.was_set("rows"), cols_set = program_.cli_.was_set("cols");
+  if (rows_set || cols_set) {
+    matrix_size m{rows_set ? program_.matrix_.rows : program_.matrix_.cols,
+                  cols_set ? program_.matrix_.cols : program_.matrix_.rows};
+    const std::string shape = std::to_string(m.rows) + " x " + std::to_string(m.cols);
+    if (m.elements() > max_elements)
+      throw usage_error("--rows x --cols = " + shape + " is more than " + program_.step_ +
+                        " handles (at most " + std::to_string(max_elements) + " elements" +
+                        (max_elements == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)"
+                                                           : ")"));
+    if (!fits(m))
+      throw usage_error("--rows x --cols = " + shape + " needs " +
+                        show_bytes(double(m.elements()) * per_element) + " of device memory; " +
+                        device_.name + " has " + show_bytes(double(device_.free_bytes)) +
+                        " free, so rows * cols can be at most " +
+                        std::to_string(std::int64_t(std::max(0.0, budget / per_element))));
+    return m;
+  }
+  matrix_size m = quick() ? program_.quick_matrix_ : REFERENCE_MATRIX;
+  while ((m.elements() > max_elements || !fits(m)) && m.elements() > 1) {
+    if (m.cols >= m.rows) m.cols = std::max<std::int64_t>(1, m.cols / 2);
+    else m.rows = std::max<std::int64_t>(1, m.rows / 2);
+  }
+  return m;
 }
 
 const yardsticks& context::measure_yardsticks(std::size_t bytes) {

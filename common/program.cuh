@@ -31,6 +31,19 @@ constexpr std::int64_t MAX_N = std::int64_t(1) << 40;
 // The limit of steps whose kernels index with 32-bit ints, as the classic code does.
 constexpr std::int64_t MAX_N_INT32_INDEX = std::numeric_limits<std::int32_t>::max();
 
+// 2-D parts (transpose): a rows x cols matrix, row-major.
+struct matrix_size {
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  std::int64_t elements() const { return rows * cols; }
+};
+// The default matrix: 16384 x 16384 floats (1 GiB, 20x an H100's L2), as the reports measure.
+constexpr matrix_size REFERENCE_MATRIX{16384, 16384};
+// --quick for 2-D parts: small, neither side a multiple of 32, not square.
+constexpr matrix_size QUICK_MATRIX{257, 131};
+// The largest --rows or --cols the parser takes; each step then applies its own limits.
+constexpr std::int64_t MAX_MATRIX_SIDE = std::numeric_limits<std::int32_t>::max();
+
 class context;
 
 class program {
@@ -39,6 +52,11 @@ class program {
 
   // Step-specific options go here before run().
   cli& args() { return cli_; }
+
+  // 2-D parts call this before run(): adds --rows and --cols (one given alone makes the matrix
+  // square) and makes --n a usage error. quick is the --quick size (steps that need multiples of
+  // their tile pass one).
+  void add_matrix_size(matrix_size quick = QUICK_MATRIX);
 
   // Parses, checks for a device, runs body (whose return value becomes the exit code).
   int run(int argc, char** argv, const std::function<int(context&)>& body);
@@ -53,6 +71,9 @@ class program {
   std::uint64_t seed_ = 20261121;
   bool quick_ = false;
   std::string format_ = "human";
+  bool has_matrix_ = false;
+  matrix_size matrix_{-1, -1};  // -1: not given
+  matrix_size quick_matrix_ = QUICK_MATRIX;
 };
 
 class context {
@@ -71,6 +92,13 @@ class context {
   // --n above max_n, or one that does not fit in 90% of free device memory, is a usage error.
   std::int64_t resolve_n(double device_bytes_per_element, double input_bytes_per_element = 4,
                          std::int64_t max_n = MAX_N_INT32_INDEX);
+
+  // The matrix of a 2-D part (after program::add_matrix_size()): --rows/--cols if given, else
+  // QUICK_MATRIX (or the step's quick size) with --quick, else REFERENCE_MATRIX with its longer
+  // side halved until it fits. Same accounting and errors as resolve_n(), for rows * cols
+  // elements; max_elements is the step's limit on rows * cols.
+  matrix_size resolve_matrix(double device_bytes_per_element, double input_bytes_per_element = 4,
+                             std::int64_t max_elements = MAX_N_INT32_INDEX);
 
   // Measures the copy and read yardsticks for this many bytes (once; later calls reuse them) and
   // fills them into every row reported from now on. Call it before allocating the step's buffers.

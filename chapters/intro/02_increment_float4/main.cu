@@ -6,12 +6,12 @@
 
 int main(int argc, char** argv) {
   common::program program("intro", "increment_float4",
-                          "add 1 to every float with 16-byte accesses, several in flight");
+                          "add 1 to every float with 16-byte accesses");
   int block_threads = increment_float4::BLOCK_THREADS;
   int vectors = increment_float4::VECTORS_PER_THREAD;
   bool sweep = false;
   program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 256)");
-  program.args().add_int("vectors", vectors, 1, 4, "float4 per thread: 1, 2 or 4 (default 2)");
+  program.args().add_int("vectors", vectors, 1, 4, "float4 per thread: 1, 2 or 4 (default 1)");
   program.args().add_flag("sweep", sweep, "vectors 1, 2, 4 with blocks of 64, 256, 1024");
 
   return program.run(argc, argv, [&](common::context& ctx) {
