@@ -1,0 +1,96 @@
+// reduce5: complete unrolling for a compile-time block size (Harris's Kernel 6, source 001).
+// The one idea: with BLOCK_THREADS known to the compiler, the levels above the last warp are
+//   written out one by one, each under `if constexpr`, so the block does no loop arithmetic at all
+//   (the classic code made the block size a template parameter for the same reason).
+// Changes from the previous step: the loop over s = BLOCK_THREADS / 2 .. 64 becomes four guarded
+//   levels (block sizes up to 1024); a static_assert states which block sizes the code handles.
+// What limits it: each thread still loads only two elements and the block then spends eight
+//   levels and three __syncthreads() on them; the grid has one block per 512 elements.
+// Run: build/bin/reduce5 [--n 2^22] [--type int32|float|both]
+// Source: "Optimizing CUDA code" slides, reduction Kernel 6 / reduce5 (source 001, after Harris),
+//   with the __syncwarp() pattern of NVIDIA's "Using CUDA Warp-Level Primitives" (2018).
+#pragma once
+
+#include <cstddef>
+
+#include "common/check.cuh"
+#include "common/reduction.cuh"
+
+namespace reduce5 {
+
+constexpr int BLOCK_THREADS = 256;
+constexpr int BLOCK_ELEMENTS = 2 * BLOCK_THREADS;  // elements each block sums
+static_assert(BLOCK_THREADS >= 64 && BLOCK_THREADS <= 1024 &&
+                  (BLOCK_THREADS & (BLOCK_THREADS - 1)) == 0,
+              "the unrolled levels handle a power of two in [64, 1024]");
+
+//! [warp]
+// The last six levels, by the 32 lanes of warp 0: [0, 32) += [32, 64), then [0, 16) += [16, 32),
+// ... Lanes past s add too: their sums are never read. Each level: every lane reads (lane t reads
+// sums[t + s], which lane t + s is about to overwrite), __syncwarp() so that all reads are done,
+// every lane writes its own sums[t], __syncwarp() so that the next level reads the new values.
+template <class T>
+__device__ void warp_reduce(T* sums, int tid) {  // tid: [0, 32)
+  T sum = sums[tid];
+  sum += sums[tid + 32]; __syncwarp(); sums[tid] = sum; __syncwarp();
+  sum += sums[tid + 16]; __syncwarp(); sums[tid] = sum; __syncwarp();
+  sum += sums[tid + 8];  __syncwarp(); sums[tid] = sum; __syncwarp();
+  sum += sums[tid + 4];  __syncwarp(); sums[tid] = sum; __syncwarp();
+  sum += sums[tid + 2];  __syncwarp(); sums[tid] = sum; __syncwarp();
+  sum += sums[tid + 1];  __syncwarp(); sums[tid] = sum; __syncwarp();
+}
+//! [warp]
+
+//! [kernel]
+template <class T>
+__global__ void kernel(const T* in, int n, T* block_sums) {
+  __shared__ T partial_sums[BLOCK_THREADS];
+  const int tid = threadIdx.x;                       // [0, BLOCK_THREADS)
+  const int i = blockIdx.x * BLOCK_ELEMENTS + tid;   // first half of this block's elements
+  const T first = i < n ? in[i] : T(0);              // past the end: add nothing
+  const T second = i + BLOCK_THREADS < n ? in[i + BLOCK_THREADS] : T(0);  // second half
+  partial_sums[tid] = first + second;                // the tree's first level, done in registers
+  __syncthreads();                                   // all loads are in shared memory
+
+  // [0, s) += [s, 2s) for s = 512, 256, 128, 64; the levels a smaller block lacks compile away.
+  if constexpr (BLOCK_THREADS >= 1024) {
+    if (tid < 512) partial_sums[tid] += partial_sums[tid + 512];
+    __syncthreads();                                 // this level's sums are complete
+  }
+  if constexpr (BLOCK_THREADS >= 512) {
+    if (tid < 256) partial_sums[tid] += partial_sums[tid + 256];
+    __syncthreads();
+  }
+  if constexpr (BLOCK_THREADS >= 256) {
+    if (tid < 128) partial_sums[tid] += partial_sums[tid + 128];
+    __syncthreads();
+  }
+  if constexpr (BLOCK_THREADS >= 128) {
+    if (tid < 64) partial_sums[tid] += partial_sums[tid + 64];
+    __syncthreads();
+  }
+  if (tid < 32) warp_reduce(partial_sums, tid);      // s = 32 .. 1, warp 0 alone
+  if (tid == 0) block_sums[blockIdx.x] = partial_sums[0];
+}
+//! [kernel]
+
+//! [launch]
+// One block per BLOCK_ELEMENTS elements; each pass leaves one partial sum per block, and passes
+// repeat until one value remains (common::reduce_in_passes).
+inline int blocks_for(int count) { return (count + BLOCK_ELEMENTS - 1) / BLOCK_ELEMENTS; }
+
+inline std::size_t workspace_elements(int n) {
+  return common::passes_workspace_elements(n, blocks_for);
+}
+
+template <class T>
+void launch(const T* d_in, int n, T* d_out, T* d_workspace) {
+  common::reduce_in_passes(d_in, n, d_out, d_workspace, blocks_for,
+                           [](const T* in, int count, T* out, int blocks) {
+                             kernel<T><<<blocks, BLOCK_THREADS>>>(in, count, out);
+                             CUDA_CHECK_LAUNCH();
+                           });
+}
+//! [launch]
+
+}  // namespace reduce5

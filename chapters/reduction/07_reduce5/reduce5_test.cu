@@ -1,0 +1,30 @@
+// reduce5: tests. Host: the block count and workspace arithmetic. GPU: every edge size, both
+// types, poisoned output and workspace (common/reduction_testing.cuh).
+#include "common/reduction_testing.cuh"
+#include "reduce5.cuh"
+
+HOST_TEST_CASE("reduce5 uses one block per 512 elements and enough workspace") {
+  CHECK(reduce5::blocks_for(1) == 1);
+  CHECK(reduce5::blocks_for(512) == 1);
+  CHECK(reduce5::blocks_for(513) == 2);
+  // 2^22 elements: 8192 partial sums, then 16, then 1 (written to d_out).
+  CHECK(reduce5::workspace_elements(1 << 22) == 8192 + 16);
+  CHECK(reduce5::workspace_elements(0) == 0);
+}
+
+namespace {
+const common::reduction_step step = {"reduce5", "", reduce5::workspace_elements,
+                                     reduce5::launch<std::int32_t>, reduce5::launch<float>};
+}
+
+GPU_TEST_CASE("reduce5 sums int32 and float at every edge size") {
+  common::testing::check_reduction_step(step, reduce5::BLOCK_THREADS);
+}
+
+GPU_TEST_CASE("reduce5 sums at the edges of one block of 512 and of a second pass") {
+  constexpr int E = reduce5::BLOCK_ELEMENTS;
+  for (const int n : {E - 1, E, E + 1, 2 * E - 1, 2 * E, 2 * E + 1, E * E - 1, E * E, E * E + 1}) {
+    common::testing::check_reduction_at<std::int32_t>(step, step.launch_int32, n, 5);
+    common::testing::check_reduction_at<float>(step, step.launch_float, n, 5);
+  }
+}
