@@ -1,0 +1,198 @@
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "common/bandwidth.hpp"
+#include "common/check.cuh"
+#include "common/device_buffer.cuh"
+#include "common/peer_cublas.cuh"
+#include "common/program.cuh"
+#include "common/random.hpp"
+#include "common/transpose_program.cuh"
+
+namespace common {
+
+namespace {
+// A grid has at most 65535 blocks in y; the classic kernels map blockIdx.y to rows of tiles.
+constexpr std::int64_t MAX_GRID_Y = 65535;
+// Steps whose kernels index with 64-bit offsets still keep rows * cols below this (1 TiB floats).
+constexpr std::int64_t MAX_ELEMENTS_INT64_INDEX = std::int64_t(1) << 38;
+
+bool moves_tiles(matrix_result result) {
+  return result == matrix_result::tiles_moved || result == matrix_result::tiles_transposed;
+}
+}  // namespace
+
+std::string why_unsupported(const matrix_limits& limits, matrix_result result, std::int64_t rows,
+                            std::int64_t cols) {
+  const std::string shape = std::to_string(rows) + " x " + std::to_string(cols);
+  if (moves_tiles(result) && (rows % limits.tile != 0 || cols % limits.tile != 0))
+    return "rows and cols must be multiples of " + std::to_string(limits.tile) +
+           " (this half-transpose moves whole tiles), not " + shape;
+  if (limits.int32_index && rows * cols > MAX_N_INT32_INDEX)
+    return shape + " has more than 2^31 - 1 elements (the kernels index with 32-bit ints)";
+  const std::int64_t side = limits.y_over_cols ? cols : rows;
+  const std::string name = limits.y_over_cols ? "cols" : "rows";
+  if (limits.block_rows > 0 && (side + limits.block_rows - 1) / limits.block_rows > MAX_GRID_Y)
+    return name + " can be at most " + std::to_string(MAX_GRID_Y * limits.block_rows) +
+           " (65535 blocks in y, " + std::to_string(limits.block_rows) + " " + name +
+           " each), not " + std::to_string(side);
+  return "";
+}
+
+//! [reference]
+// out (cols x rows) = in (rows x cols)^T, in 32 x 32 blocks so that both sides stay in cache.
+void transpose_reference(const float* in, float* out, std::int64_t rows, std::int64_t cols) {
+  constexpr std::int64_t B = 32;
+  for (std::int64_t r0 = 0; r0 < rows; r0 += B)
+    for (std::int64_t c0 = 0; c0 < cols; c0 += B)
+      for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
+        for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c) out[c * rows + r] = in[r * cols + c];
+}
+//! [reference]
+
+std::vector<float> expected_output(matrix_result result, const std::vector<float>& in,
+                                   std::int64_t rows, std::int64_t cols, std::int64_t tile) {
+  std::vector<float> out(in.size());
+  const std::int64_t t = tile;
+  switch (result) {
+    case matrix_result::transpose:
+      transpose_reference(in.data(), out.data(), rows, cols);
+      break;
+    case matrix_result::copy:
+      out = in;
+      break;
+    case matrix_result::tiles_moved:  // tile (tr, tc) lands at tile (tc, tr) of the cols x rows out
+      for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+          out[((c / t) * t + r % t) * rows + (r / t) * t + c % t] = in[r * cols + c];
+      break;
+    case matrix_result::tiles_transposed:  // each tile transposed in its own place
+      for (std::int64_t r = 0; r < rows; ++r)
+        for (std::int64_t c = 0; c < cols; ++c)
+          out[((r / t) * t + c % t) * cols + (c / t) * t + r % t] = in[r * cols + c];
+      break;
+  }
+  return out;
+}
+
+check_result check_launch(const matrix_launch& launch, matrix_result result, std::int64_t rows,
+                          std::int64_t cols, std::uint64_t seed, std::int64_t tile) {
+  const std::size_t n = std::size_t(rows * cols);
+  const std::vector<float> input = random_floats(n, seed, -1000.0f, 1000.0f);
+  const std::vector<float> want = expected_output(result, input, rows, cols, tile);
+  device_buffer<float> d_in(n), d_out(n);
+  d_in.upload(input);
+  d_out.poison();
+  launch(d_in.data(), d_out.data(), rows, cols);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  return compare_exact("output", d_out.download(), want);
+}
+
+std::vector<std::pair<std::int64_t, std::int64_t>> test_shapes() {
+  return {{0, 0},       {0, 7},       {7, 0},         {1, 1},         {1, 1000},
+          {1000, 1},    {2, 2},       {31, 33},       {33, 31},       {32, 32},
+          {8, 300},     {300, 8},     {96, 64},       {257, 131},     {2048, 2048},
+          {4097, 1023}, {1023, 4097}, {16384, 16384}};
+}
+
+int run_matrix_program(int argc, char** argv, const matrix_step& step) {
+  program p("transpose", step.step, step.summary);
+  bool sweep = false, no_peer = false;
+  if (!step.sweep_help.empty()) p.args().add_flag("sweep", sweep, step.sweep_help);
+  p.args().add_flag("no-peer", no_peer, "do not measure the cublasSgeam peer");
+  const std::int64_t tile = step.variants.at(0).limits.tile;
+  // Steps that move whole tiles need multiples of their tile, also at --quick.
+  p.add_matrix_size(moves_tiles(step.result) ? matrix_size{8 * tile, 4 * tile} : QUICK_MATRIX);
+
+  return p.run(argc, argv, [&](context& ctx) {
+    std::vector<matrix_variant> variants = step.variants;
+    if (!sweep) variants.resize(1);
+    bool all_int32 = true;
+    for (const auto& v : variants) all_int32 = all_int32 && v.limits.int32_index;
+    // Two device matrices (input, output) per element.
+    const matrix_size m = ctx.resolve_matrix(
+        2 * sizeof(float), sizeof(float), all_int32 ? MAX_N_INT32_INDEX : MAX_ELEMENTS_INT64_INDEX);
+    for (const auto& v : variants) {
+      const std::string why = why_unsupported(v.limits, step.result, m.rows, m.cols);
+      if (!why.empty()) throw usage_error(why);
+    }
+    const std::size_t n = std::size_t(m.elements());
+    const std::size_t bytes = n * sizeof(float);
+    ctx.measure_yardsticks(bytes);
+    std::fprintf(ctx.log(), "matrix %lld x %lld floats (%s in, as much out)\n",
+                 static_cast<long long>(m.rows), static_cast<long long>(m.cols),
+                 show_bytes(double(bytes)).c_str());
+
+    const std::vector<float> input = random_floats(n, ctx.seed(), -1000.0f, 1000.0f);
+    const std::vector<float> want = expected_output(step.result, input, m.rows, m.cols, tile);
+    device_buffer<float> d_in(n), d_out(n);
+    d_in.upload(input);
+
+    // Runs one launch: poisoned output, checked run, timed runs, checked again.
+    auto measure = [&](const std::string& what, const std::vector<float>& expected,
+                       const std::function<void()>& run, bool& ok) {
+      d_out.poison();
+      run();
+      CUDA_CHECK(cudaDeviceSynchronize());
+      ok = ctx.check(compare_exact(what, d_out.download(), expected));
+      const timing_stats time = ctx.time(run);
+      ok = ctx.check(compare_exact(what + " after timing", d_out.download(), expected)) && ok;
+      return time;
+    };
+
+    // The peer first, so that every row of this run carries it: same process, same matrix.
+    double peer_gbps = 0;
+    if (!no_peer && cublas_transpose::supports(m.rows, m.cols)) {
+      cublas_transpose peer;
+      std::vector<float> transposed;
+      if (step.result != matrix_result::transpose)
+        transposed = expected_output(matrix_result::transpose, input, m.rows, m.cols, tile);
+      const std::vector<float>& want_t =
+          step.result == matrix_result::transpose ? want : transposed;
+      bool peer_ok = false;
+      const timing_stats t = measure(
+          "cublasSgeam output", want_t,
+          [&] { peer.launch(d_in.data(), d_out.data(), m.rows, m.cols); }, peer_ok);
+      peer_gbps = gb_per_s(2.0 * double(bytes), t.median_ms);
+    }
+
+    for (const matrix_variant& v : variants) {
+      bool ok = false;
+      const timing_stats time = measure(
+          "output", want, [&] {
+            v.launch(d_in.data(), d_out.data(), m.rows, m.cols);
+            CUDA_CHECK_LAUNCH();
+          },
+          ok);
+      result_row row;
+      row.variant = v.name;
+      row.type = "float";
+      row.n = m.elements();
+      row.rows = m.rows;
+      row.cols = m.cols;
+      row.bytes = 2.0 * double(bytes);  // every element read once and written once
+      row.time = time;
+      if (peer_gbps > 0) {
+        row.peer = cublas_transpose::name();
+        row.peer_gbps = peer_gbps;
+      }
+      row.ok = ok;
+      ctx.report(row);
+    }
+    return ctx.exit_code();
+  });
+}
+
+int run_matrix_program(int argc, char** argv, std::string step, std::string summary,
+                       matrix_result result, matrix_launch launch, matrix_limits limits) {
+  matrix_step s;
+  s.step = std::move(step);
+  s.summary = std::move(summary);
+  s.result = result;
+  s.variants.push_back({"", std::move(launch), limits});
+  return run_matrix_program(argc, argv, s);
+}
+
+}  // namespace common
