@@ -1,0 +1,144 @@
+// transpose_fast: a transpose for today's GPUs, any shape, as fast as cublasSgeam.
+// The one idea: more bytes per request and per thread: 16-byte loads and stores wherever the shape
+//   allows them (cols and rows multiples of 4), a 64 x 64 tile per 256-thread block (16 floats
+//   per thread, all loads in flight before the barrier), and a shared tile without padding whose
+//   16-byte slots are XOR-swizzled so that neither the row-wise stores nor the column-wise loads
+//   conflict.
+// Changes from the previous steps (transpose_no_bank_conflicts): float4 accesses, a bigger tile,
+//   a swizzle instead of padding (padding breaks 16-byte alignment), 64-bit offsets, and a loop
+//   over rows of tiles so that no shape is refused for grid limits.
+// What limits it: DRAM bandwidth; see its % of the memcpy yardstick and of cuBLAS.
+// Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
+// Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
+//   (source 002) points this way.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/check.cuh"
+
+namespace transpose_fast {
+
+constexpr int BLOCK_THREADS = 256;
+constexpr int TILE_DIM = 64;  // the default tile: TILE_DIM x TILE_DIM floats per block
+constexpr int VEC = 4;        // floats per 16-byte access
+constexpr int MAX_GRID_Y = 65535;
+
+//! [swizzle]
+// The tile holds input rows as TILE/4 slots of 4 floats. Slot s of row r is stored at slot
+// s ^ ((r / 4) % 8): a row keeps its slots in 8-slot groups (row-wise float4 stores stay
+// conflict-free), while the 4 x 8 floats a warp reads down the tile (4 columns of 8 row quads)
+// land in 32 different banks.
+__host__ __device__ constexpr int swizzled_slot(int row, int slot) {
+  return slot ^ ((row / VEC) % 8);
+}
+// The float offset of tile element (row, col) in a tile `tile` floats wide.
+__host__ __device__ constexpr int tile_offset(int row, int col, int tile) {
+  return row * tile + VEC * swizzled_slot(row, col / VEC) + col % VEC;
+}
+//! [swizzle]
+
+constexpr int MIN_BLOCKS_PER_SM = 4;  // caps registers at 64: 4 blocks of 256 threads per SM
+
+//! [kernel]
+template <int TILE, bool VECTOR>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
+    kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+           std::int64_t cols) {
+  constexpr int SLOTS = TILE / VEC;                  // float4 slots per tile row
+  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;   // tile rows loaded per pass
+  constexpr int SLOT_GROUPS = SLOTS / 8;             // 8-slot (128-byte) groups per out row
+  constexpr int STORE_ROWS = 4 * (8 / SLOT_GROUPS);  // output rows written per pass
+  static_assert(SLOTS % 8 == 0 && TILE % LOAD_ROWS == 0 && TILE % STORE_ROWS == 0);
+  __shared__ __align__(16) float tile[TILE * TILE];
+
+  const int t = threadIdx.x;  // [0, BLOCK_THREADS)
+  // Load phase: slot [0, SLOTS) of rows t / SLOTS + k * LOAD_ROWS.
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;
+  // Store phase: a warp writes 4 output rows x 8 float4 (128 bytes each, coalesced).
+  const int warp = t / 32, lane = t % 32;
+  const int out_quad = (warp % SLOT_GROUPS) * 8 + lane % 8;  // [0, SLOTS): input rows 4q..
+  const int out_row = (warp / SLOT_GROUPS) * 4 + lane / 8;   // [0, STORE_ROWS)
+
+  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE;  // first input column of the tile
+  const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
+  for (std::int64_t tile_row = blockIdx.y; tile_row < row_tiles; tile_row += gridDim.y) {
+    const std::int64_t row0 = tile_row * TILE;  // first input row of the tile
+    // Whole tile inside, and 16-byte accesses legal (rows, cols multiples of 4): the fast path.
+    const bool full = VECTOR && row0 + TILE <= rows && col0 + TILE <= cols;
+    if (full) {
+      float4 v[TILE / LOAD_ROWS];  // all loads in flight before the first shared store
+#pragma unroll
+      for (int k = 0; k < TILE / LOAD_ROWS; ++k)
+        v[k] = *reinterpret_cast<const float4*>(in + (row0 + load_row + k * LOAD_ROWS) * cols +
+                                                col0 + VEC * load_slot);
+#pragma unroll
+      for (int k = 0; k < TILE / LOAD_ROWS; ++k) {
+        const int r = load_row + k * LOAD_ROWS;
+        *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot, TILE)]) = v[k];
+      }
+    } else {  // edge tiles and shapes without 16-byte alignment: one float at a time, guarded
+#pragma unroll
+      for (int k = 0; k < TILE / LOAD_ROWS; ++k) {
+        const int r = load_row + k * LOAD_ROWS;
+#pragma unroll
+        for (int e = 0; e < VEC; ++e) {
+          const int c = VEC * load_slot + e;
+          if (row0 + r < rows && col0 + c < cols)
+            tile[tile_offset(r, c, TILE)] = in[(row0 + r) * cols + col0 + c];
+        }
+      }
+    }
+    // The whole tile must be in shared memory before any thread reads a column of it.
+    __syncthreads();
+    if (full) {
+#pragma unroll
+      for (int k = 0; k < TILE / STORE_ROWS; ++k) {
+        const int c = out_row + k * STORE_ROWS;  // output row in the tile = input column
+        float4 w;
+        w.x = tile[tile_offset(VEC * out_quad + 0, c, TILE)];
+        w.y = tile[tile_offset(VEC * out_quad + 1, c, TILE)];
+        w.z = tile[tile_offset(VEC * out_quad + 2, c, TILE)];
+        w.w = tile[tile_offset(VEC * out_quad + 3, c, TILE)];
+        *reinterpret_cast<float4*>(out + (col0 + c) * rows + row0 + VEC * out_quad) = w;
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < TILE / STORE_ROWS; ++k) {
+        const int c = out_row + k * STORE_ROWS;
+#pragma unroll
+        for (int e = 0; e < VEC; ++e) {
+          const int r = VEC * out_quad + e;
+          if (row0 + r < rows && col0 + c < cols)
+            out[(col0 + c) * rows + row0 + r] = tile[tile_offset(r, c, TILE)];
+        }
+      }
+    }
+    // Another tile follows in this block: everyone must be done reading this one first.
+    if (tile_row + gridDim.y < row_tiles) __syncthreads();
+  }
+}
+//! [kernel]
+
+//! [launch]
+template <int TILE, bool ALLOW_VECTOR = true>
+void launch_tile(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
+  // 16-byte accesses need every row start 16-byte aligned, in and out (cudaMalloc aligns the base).
+  const bool vector = ALLOW_VECTOR && rows % VEC == 0 && cols % VEC == 0;
+  const dim3 grid(unsigned((cols + TILE - 1) / TILE),
+                  unsigned(std::min<std::int64_t>((rows + TILE - 1) / TILE, MAX_GRID_Y)));
+  if (vector)
+    kernel<TILE, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+  else
+    kernel<TILE, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+  CUDA_CHECK_LAUNCH();
+}
+
+inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  launch_tile<TILE_DIM>(d_in, d_out, rows, cols);
+}
+//! [launch]
+
+}  // namespace transpose_fast
