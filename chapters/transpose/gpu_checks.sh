@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# gpu_checks.sh: the measurements of Part II that the bench does not take: Nsight Compute counters
+# (shared-memory bank conflicts, global sectors per request, DRAM bytes) and the classic
+# back-to-back timing. Run on the GPU machine from the repository root, after a build in build/:
+#
+#   OUT=/some/dir bash chapters/transpose/gpu_checks.sh
+#
+# Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/):
+#   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per kernel
+#   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes
+#   transpose_back_to_back.txt        flushed vs 100 launches in a row, 2048^2 and 16384^2
+#   transpose_fast_sweep.txt          transpose_fast --sweep at the two shapes of the criterion
+#   transpose_cpu_host.txt            the host CPU that transpose_cpu ran on
+#   *.csv                             the raw ncu output behind the tables
+set -u
+BUILD=${BUILD:-build}
+BIN=$BUILD/bin
+NCU=${NCU:-ncu}
+: "${OUT:?set OUT to the output directory}"
+mkdir -p "$OUT"
+HERE=$(cd "$(dirname "$0")" && pwd)
+SIZE=(--rows 4096 --cols 4096)  # 64 MB in, 64 MB out: past a 50 MB L2
+
+BANK_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
+smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+SECTOR_METRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,\
+l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,\
+dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+
+# profile STEP METRICS CSV: the first launch of STEP::kernel (the checked run) at SIZE.
+profile() {
+  local step=$1 metrics=$2 csv=$3
+  echo "ncu: $step" >&2
+  "$NCU" --csv --print-units base --metrics "$metrics" --kernel-name-base demangled \
+    -k "regex:(^|[ :])${step}::kernel" \
+    --launch-count 1 "$BIN/$step" "${SIZE[@]}" --no-peer --reps 1 --warmup 0 \
+    2>"$OUT/ncu_${step}.log" | grep '^"' >>"$csv"
+}
+
+rm -f "$OUT/ncu_transpose_bank_conflicts.csv" "$OUT/ncu_transpose_sectors.csv"
+for step in copy_shared transpose_coalesced transpose_no_bank_conflicts transpose_tile64 \
+            transpose_fast; do
+  profile "$step" "$BANK_METRICS" "$OUT/ncu_transpose_bank_conflicts.csv"
+done
+for step in copy copy_col transpose_naive transpose_naive_col transpose_naive_row_unroll4 \
+            transpose_naive_col_unroll4 transpose_coalesced transpose_no_bank_conflicts \
+            transpose_diagonal transpose_fast; do
+  profile "$step" "$SECTOR_METRICS" "$OUT/ncu_transpose_sectors.csv"
+done
+python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" \
+  >"$OUT/ncu_transpose_bank_conflicts.txt"
+python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" \
+  >"$OUT/ncu_transpose_sectors.txt"
+
+# The classic timing (source 002): launches in a row, nothing flushed, beside the book's timing.
+{
+  for size in 2048 16384; do
+    for step in copy transpose_naive transpose_coalesced transpose_no_bank_conflicts \
+                transpose_diagonal; do
+      "$BIN/$step" --rows "$size" --cols "$size" --no-peer --back-to-back 2>&1 |
+        grep -v '^check ok'
+    done
+  done
+} >"$OUT/transpose_back_to_back.txt"
+
+{
+  "$BIN/transpose_fast" --rows 16384 --cols 16384 --sweep 2>&1
+  "$BIN/transpose_fast" --rows 8192 --cols 32768 --sweep 2>&1
+} >"$OUT/transpose_fast_sweep.txt"
+
+{ lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } >"$OUT/transpose_cpu_host.txt" 2>&1
+echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2
