@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""then_now.py RESULTS_FILE > transpose_then_now.html
+
+The "then and now" tables of the transpose part's summary page: the numbers the source documents
+published (quoted here, each table naming its source) beside ours from the committed results
+file, at the same matrix sizes and at 16384 x 16384, each as a percentage of its device's
+theoretical DRAM bandwidth. Written for book/tools/build_book.py to call (or to run by hand into
+the generated directory); it prints "(not measured)" where the results file has no row.
+"""
+import html
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
+                                "tools"))
+import gen_results  # noqa: E402
+
+GIB = 2**30 / 1e9  # the whitepaper's host code divides by 2^30: its "GB/s" are GiB/s
+
+# Theoretical DRAM bandwidth of the sources' GPUs, GB/s (vendor specifications; the GTX 1050 Ti's
+# from source 003's own table; the GTX 850M's from source 004's deviceQuery: 1001 MHz x 2 x 128 bit).
+PEAK = {"GTX 280": 141.7, "M2090": 177.6, "K20X": 250.0, "GTX 1050 Ti": 112.0, "GTX 850M": 32.0,
+        "K80 (one GPU)": 240.0}
+
+# Source 002, 2048 x 2048, GiB/s as printed: (our step, its row name, GTX 280, M2090, K20X).
+WHITEPAPER = [
+    ("copy", "Simple Copy", 96.9, 125.2, 147.6),
+    ("copy_shared", "Shared Memory Copy", 80.9, 110.6, 130.5),
+    ("transpose_naive", "Naive Transpose", 2.2, 61.5, 92.0),
+    ("transpose_coalesced", "Coalesced Transpose", 16.5, 92.8, 114.0),
+    ("transpose_no_bank_conflicts", "Bank Conflict Free Transpose", 16.6, 103.2, 112.6),
+    ("transpose_coarse_grained", "Coarse-grained Transpose", 16.7, 107.2, 123.5),
+    ("transpose_fine_grained", "Fine-grained Transpose", 80.4, 105.8, 115.0),
+    ("transpose_diagonal", "Diagonal", 69.5, 81.4, 106.7),
+]
+# Source 003, 4096 x 4096 on a GTX 1050 Ti: seconds per kernel (mean of three); GB/s = 2^27 B / t.
+BLOG_BYTES = 2 * 4096 * 4096 * 4
+BLOG = [
+    ("copy", "", "copyRow (upper bound)", 0.001610),
+    ("copy_col", "", "copyCol (lower bound)", 0.004202),
+    ("transpose_naive", "", "transformNaiveRow", 0.004008),
+    ("transpose_naive_col", "", "transformNaiveCol", 0.002123),
+    ("transpose_naive_row_unroll4", "", "transformNaiveRowUnroll", 0.001545),
+    ("transpose_naive_col_unroll4", "", "transformNaiveColUnroll", 0.001543),
+    ("transpose_block_sweep", "block=32x32", "NaiveCol, block (32,32)", 0.002138),
+    ("transpose_block_sweep", "block=32x16", "NaiveCol, block (32,16)", 0.001692),
+    ("transpose_block_sweep", "block=32x8", "NaiveCol, block (32,8)", 0.001926),
+    ("transpose_block_sweep", "block=64x16", "NaiveCol, block (64,16)", 0.002125),
+    ("transpose_block_sweep", "block=64x8", "NaiveCol, block (64,8)", 0.001946),
+    ("transpose_block_sweep", "block=128x8", "NaiveCol, block (128,8)", 0.002229),
+]
+# Source 004, 4096 x 4096, GB/s as printed: (our step, variant, its row name, GTX 850M, K80).
+REPORT_004 = [
+    ("transpose_cpu", "naive", "CPU", 0.85, 0.55),
+    ("transpose_naive", "", "Naive GPU", 18.23, 43.23),
+    ("transpose_coalesced", "", "Shared memory", 22.67, 60.58),
+    ("transpose_no_bank_conflicts", "", "No bank conflict", 27.58, 91.6),
+    ("transpose_unrolled", "", "Loop unrolled", 27.91, 119.27),
+]
+# Source 000, 16384 x 16384, seconds as printed (GPU not named): GB/s = 2^31 B / t.
+REPORT_000_BYTES = 2 * 16384 * 16384 * 4
+REPORT_000 = [
+    ("transpose_naive", "", "naive", 0.063849),
+    ("transpose_tile64", "", "optimized (64 x 65 tile)", 0.006769),
+]
+
+
+def ours(results, step, variant, rows, cols):
+    if results is None:
+        return None
+    for r in results.step_rows(step):
+        if int(r["rows"]) == rows and int(r["cols"]) == cols and r["variant"] == variant:
+            return r
+    return None
+
+
+def cell(gbps, peak):
+    if gbps is None:
+        return "<td>(not measured)</td>"
+    pct = f" ({100.0 * gbps / peak:.1f}%)" if peak else ""
+    return f"<td>{gen_results.fmt_gbps(gbps)}{html.escape(pct)}</td>"
+
+
+def our_cells(results, step, variant, sizes, peak):
+    out = []
+    for rows, cols in sizes:
+        r = ours(results, step, variant, rows, cols)
+        out.append(cell(r["gbps"] if r else None, peak))
+    return "".join(out)
+
+
+def table(caption, head, body):
+    rows = "".join(f"<tr>{r}</tr>\n" for r in body)
+    return (f'<table class="book-results"><caption>{html.escape(caption)}</caption>\n'
+            f"<tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>\n{rows}</table>\n")
+
+
+def main():
+    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    gpu = results.gpu() if results else "our GPU (not measured)"
+    peak = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+    big = (16384, 16384)
+    out = [f"<p>GB/s, with the percentage of each device's theoretical DRAM bandwidth in "
+           f"parentheses. Ours: {html.escape(gpu)}, L2 flushed before every repetition.</p>\n"]
+
+    body = []
+    for step, name, g280, m2090, k20x in WHITEPAPER:
+        body.append(f"<td>{html.escape(name)}</td><td>{step}</td>"
+                    + cell(g280 * GIB, PEAK["GTX 280"]) + cell(m2090 * GIB, PEAK["M2090"])
+                    + cell(k20x * GIB, PEAK["K20X"])
+                    + our_cells(results, step, "", [(2048, 2048), big], peak))
+    out.append(table("Source 002 (whitepaper), 2048 x 2048, converted from its GiB/s",
+                     ["source 002 kernel", "our step", "GTX 280", "M2090", "K20X",
+                      f"{gpu}, 2048 x 2048", f"{gpu}, 16384 x 16384"], body))
+
+    body = []
+    for step, variant, name, seconds in BLOG:
+        body.append(f"<td>{html.escape(name)}</td><td>{step} {html.escape(variant)}</td>"
+                    + cell(BLOG_BYTES / seconds / 1e9, PEAK["GTX 1050 Ti"])
+                    + our_cells(results, step, variant, [(4096, 4096), big], peak))
+    out.append(table("Source 003 (blog), 4096 x 4096, from its times",
+                     ["source 003 kernel", "our step", "GTX 1050 Ti", f"{gpu}, 4096 x 4096",
+                      f"{gpu}, 16384 x 16384"], body))
+
+    body = []
+    for step, variant, name, g850, k80 in REPORT_004:
+        gpu_row = step != "transpose_cpu"  # a CPU's speed as % of a GPU's DRAM means nothing
+        body.append(f"<td>{html.escape(name)}</td><td>{step} {html.escape(variant)}</td>"
+                    + cell(g850, PEAK["GTX 850M"] if gpu_row else 0)
+                    + cell(k80, PEAK["K80 (one GPU)"] if gpu_row else 0)
+                    + our_cells(results, step, variant, [(4096, 4096), big], peak if gpu_row else 0))
+    out.append(table("Source 004 (report), 4096 x 4096; the CPU row is the host's, not the GPU's",
+                     ["source 004 version", "our step", "GTX 850M", "K80 (one GPU)",
+                      f"{gpu}, 4096 x 4096", f"{gpu}, 16384 x 16384"], body))
+
+    body = []
+    for step, variant, name, seconds in REPORT_000:
+        body.append(f"<td>{html.escape(name)}</td><td>{step}</td>"
+                    + cell(REPORT_000_BYTES / seconds / 1e9, 0)
+                    + our_cells(results, step, variant, [big], peak))
+    out.append(table("Source 000 (report), 16384 x 16384, from its times (its GPU is not named)",
+                     ["source 000 version", "our step", "source 000's GPU",
+                      f"{gpu}, 16384 x 16384"], body))
+
+    body = []
+    for step in ("transpose_fast", "transpose_no_bank_conflicts"):
+        for rows, cols in ((16384, 16384), (8192, 32768)):
+            r = ours(results, step, "", rows, cols)
+            if r is None:
+                body.append(f"<td>{step}</td><td>{rows} x {cols}</td>"
+                            + "<td>(not measured)</td>" * 3)
+                continue
+            body.append(f"<td>{step}</td><td>{rows} x {cols}</td>"
+                        + cell(r["gbps"], peak)
+                        + f"<td>{gen_results.fmt_pct(r['pct_copy'])}</td>"
+                        + f"<td>{gen_results.fmt_pct(r['pct_peer'])}</td>")
+    out.append(table(f"The criterion on {gpu}: the final transpose against the memcpy yardstick "
+                     "and cublasSgeam, same run",
+                     ["step", "shape", "GB/s", "% of memcpy D2D", "% of cublasSgeam"], body))
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()
