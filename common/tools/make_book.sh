@@ -12,7 +12,11 @@ if build/bin/gpu_info --check >/dev/null 2>&1; then
 else
   echo "No CUDA device here: the bench is skipped and the committed results in book/results/ are used."
 fi
-if cmake --build --preset default --target help | grep -q '^book:'; then
-  cmake --build --preset default --target book
-  echo "The book: $PWD/build/book/html/index.html"
+# Renders build/book/html (fails on any broken snippet, reference, image or page check).
+cmake --build --preset default --target book
+index="$PWD/build/book/html/index.html"
+if [ ! -f "$index" ]; then
+  echo "make_book: $index was not produced" >&2
+  exit 1
 fi
+echo "The book: $index"

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""run_fixture: render a small copy of the book (book/tests/fixture) after one deliberate change,
+and check that the book build passes or fails as it must. One CTest test per case (label book).
+
+  run_fixture.py --list
+  run_fixture.py --case NAME --work DIR [--doxygen PATH] [--gnuplot PATH]
+
+The fixture is a part "demo" with two steps (alpha, beta), their pages, a summary page and a
+results file. `good` renders it unchanged and checks what the renderer produced; every other case
+breaks one thing (a snippet marker, a referenced file, a hand-typed measurement, ...) and expects
+the build to fail with a message that names the problem. Exit 0 when the case behaves as expected.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "fixture")
+BUILD_BOOK = os.path.join(os.path.dirname(HERE), "tools", "build_book.py")
+BETA_MD = "chapters/demo/02_beta/beta.md"
+BETA_CUH = "chapters/demo/02_beta/beta.cuh"
+
+
+def append(path, text):
+    def change(root):
+        with open(os.path.join(root, path), "a", encoding="utf-8") as f:
+            f.write("\n" + text + "\n")
+    return change
+
+
+def replace(path, old, new):
+    def change(root):
+        p = os.path.join(root, path)
+        with open(p, encoding="utf-8") as f:
+            text = f.read()
+        assert old in text, f"{old!r} not in {path}"
+        with open(p, "w", encoding="utf-8") as f:
+            f.write(text.replace(old, new, 1))
+    return change
+
+
+def remove(path):
+    return lambda root: os.remove(os.path.join(root, path))
+
+
+def write(path, text):
+    def change(root):
+        p = os.path.join(root, path)
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w", encoding="utf-8") as f:
+            f.write(text)
+    return change
+
+
+THEN_TABLE = """## Then and now
+
+{caption}
+
+| GPU | bandwidth then |
+|---|---|
+| G80 | 123 GB/s |
+"""
+
+# name: (change, expected exit code, regex the output must match)
+CASES = {
+    "good": (None, 0, r"book: .*index\.html"),
+    # Doxygen's side: WARN_AS_ERROR = FAIL_ON_WARNINGS
+    "broken_snippet_marker": (replace(BETA_CUH, "//! [kernel]\n__global__",
+                                      "//! [kernal]\n__global__"), 1,
+                              r"block marked with \[kernel\].*beta\.cuh"),
+    "missing_snippet_file": (remove("chapters/demo/02_beta/main.cu"), 1,
+                             r"included file chapters/demo/02_beta/main\.cu is not found"),
+    "missing_snippet_tag": (append(BETA_MD, "\\snippet{lineno} chapters/demo/02_beta/beta.cuh "
+                                   "no_such_tag"), 1, r"no_such_tag"),
+    "broken_ref": (append(BETA_MD, "See \\ref no_such_page."), 1,
+                   r"unable to resolve reference to 'no_such_page'"),
+    "missing_image": (append(BETA_MD, "\\image html no_such_plot.svg"), 1, r"image file no_such_plot\.svg is not found"),
+    "missing_htmlinclude": (append(BETA_MD, "\\htmlinclude no_such_table.html"), 1,
+                            r"included file no_such_table\.html is not found"),
+    "unknown_fact": (append(BETA_MD, "It reaches \\fact{no_such_fact}."), 1,
+                     r"unknown command '\\fact_no_such_fact'"),
+    # check_pages: hand-typed measurements
+    "typed_bandwidth": (append(BETA_MD, "The kernel reaches 123 GB/s on our GPU."), 1,
+                        r"beta\.md:\d+: error: hand-typed measurement '123 GB/s'"),
+    "typed_time": (append(BETA_MD, "One launch takes 0.5 ms."), 1,
+                   r"hand-typed measurement '0\.5 ms'"),
+    "typed_speedup": (append(BETA_MD, "That is 2.5x faster than alpha."), 1,
+                      r"hand-typed measurement '2\.5x"),
+    "typed_percent_of_peak": (append(BETA_MD, "It reaches 80% of the copy yardstick."), 1,
+                              r"hand-typed measurement '80% of the copy"),
+    "typed_in_unnamed_table": (append(BETA_MD, THEN_TABLE.format(caption="Measured long ago.")),
+                               1, r"hand-typed measurement '123 GB/s'"),
+    "then_table_naming_its_source": (append(BETA_MD, THEN_TABLE.format(
+        caption="Quoted from Source 001 (G80):")), 0, r"book: .*index\.html"),
+    "shape_is_not_a_speedup": (append(BETA_MD, "A 32x32 tile, a 4x unrolled loop, 2^28 floats."),
+                               0, r"book: .*index\.html"),
+    # check_pages: code only from the sources
+    "pasted_cpp_block": (append(BETA_MD, "```cpp\nint x = 0;\n```"), 1,
+                         r"beta\.md:\d+: error: a C/C\+\+/CUDA code block"),
+    "pasted_cuda_untagged": (append(BETA_MD, "```\n__global__ void k(float* p) { p[0] = 1; }\n```"),
+                             1, r"a C/C\+\+/CUDA code block"),
+    "pasted_code_command": (append(BETA_MD, "\\code\nint y = 1;\n\\endcode"), 1,
+                            r"a C/C\+\+/CUDA code block"),
+    "shell_block_is_fine": (append(BETA_MD, "```sh\nbuild/bin/beta --quick\n```"), 0,
+                            r"book: .*index\.html"),
+    "markdown_image": (append(BETA_MD, "![plot](demo_bandwidth.svg)"), 1,
+                       r"a Markdown image is not checked by Doxygen"),
+    # check_pages: every chapter has a page and every page a chapter
+    "chapter_without_page": (remove(BETA_MD), 1, r"chapter beta has no page"),
+    "page_without_chapter": (write("chapters/demo/03_gamma/gamma.md",
+                                   "\\page gamma gamma: not registered\n"), 1,
+                             r"gamma\.md:1: error: this page has no chapter"),
+    "unregistered_chapter_dir": (write("chapters/demo/03_gamma/CMakeLists.txt",
+                                       "add_chapter(gamma PART demo)\n"), 1,
+                                 r"03_gamma/CMakeLists\.txt:1: error: this chapter directory is "
+                                 r"not in the build"),
+    "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
+                      r"must start with `\\page beta <title>`"),
+}
+
+
+def check_good(work):
+    """What a correct render must contain."""
+    out = os.path.join(work, "out")
+    problems = []
+
+    def need(path, pattern):
+        p = os.path.join(out, path)
+        if not os.path.exists(p):
+            problems.append(f"{path} was not produced")
+            return
+        with open(p, encoding="utf-8") as f:
+            if not re.search(pattern, f.read()):
+                problems.append(f"{path} does not match /{pattern}/")
+
+    need("html/index.html", r"alpha\.html")
+    need("html/part_demo.js", r"beta\.html")                       # steps nest under the part
+    need("generated/beta_diff.html", r"01_alpha/alpha\.cuh.*02_beta/beta\.cuh")
+    need("generated/alpha_diff.html", r"first step of Part D")
+    need("generated/beta_results.html", r"1\.60×")                  # step speedup over alpha
+    need("generated/beta_results.html", r"Fixture GPU")             # the GPU under the table
+    need("generated/demo_bandwidth.svg", r"<svg")
+    need("html/alpha.html", r"839 GB/s")                            # \fact{alpha_gbps}
+    need("html/beta.html", r"book-diff-table")                      # the diff on the page
+    need("html/mathjax/MathJax.js", r".")
+    # generated files go to the output directory, never into the sources
+    for root, _, files in os.walk(os.path.join(work, "src")):
+        for f in files:
+            if f.endswith(("_results.html", "_diff.html", ".svg")):
+                problems.append(f"generated file in the source tree: {os.path.join(root, f)}")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--list", action="store_true", help="print the case names")
+    ap.add_argument("--case")
+    ap.add_argument("--work", help="scratch directory (the case gets <work>/<case>)")
+    ap.add_argument("--doxygen", default="doxygen")
+    ap.add_argument("--gnuplot", default="gnuplot")
+    args = ap.parse_args()
+    if args.list:
+        print(";".join(CASES))
+        return 0
+    if args.case not in CASES or not args.work:
+        print(f"run_fixture: need --work and --case, one of: {', '.join(CASES)}", file=sys.stderr)
+        return 2
+    change, want_rc, pattern = CASES[args.case]
+    work = os.path.join(os.path.abspath(args.work), args.case)
+    shutil.rmtree(work, ignore_errors=True)
+    src = os.path.join(work, "src")
+    shutil.copytree(FIXTURE, src)
+    if change:
+        change(src)
+    cmd = [sys.executable, BUILD_BOOK, "--source-dir", src, "--steps",
+           os.path.join(src, "steps.tsv"), "--out", os.path.join(work, "out"),
+           "--pages-dir", os.path.join(src, "pages"), "--results-dir",
+           os.path.join(src, "results"), "--doxygen", args.doxygen, "--gnuplot", args.gnuplot]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    print(r.stdout)
+    problems = []
+    if r.returncode != want_rc:
+        problems.append(f"the book build exited {r.returncode}, expected {want_rc}")
+    if not re.search(pattern, r.stdout):
+        problems.append(f"its output does not match /{pattern}/")
+    if args.case == "good" and r.returncode == 0:
+        problems += check_good(work)
+    for p in problems:
+        print(f"run_fixture {args.case}: FAIL: {p}")
+    if not problems:
+        print(f"run_fixture {args.case}: as expected (exit {r.returncode}, /{pattern}/)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

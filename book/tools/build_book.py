@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""build_book: render the book (build/book/html) from the pages, the sources and the committed
+results. What the `book` target and the `book` CTest test run.
+
+1. check_pages: pairing of chapters and pages, no pasted code, no hand-typed measurement.
+2. Generate (into <out>/generated, never into the source tree): per step <step>_results.html,
+   <step>_diff.html, <step>_variants.svg; per part <part>_bandwidth.svg; measurements.html; the
+   \\fact aliases; the front matter with the list of parts; the theme's HTML header.
+3. Doxygen with WARN_AS_ERROR = FAIL_ON_WARNINGS: a broken snippet marker, file, \\ref, \\image,
+   \\htmlinclude or \\fact fails the build.
+4. Copy MathJax (Debian's libjs-mathjax) next to the pages; print the path of index.html.
+
+Exit codes: 0 rendered, 1 a check or Doxygen failed, 2 bad usage or a missing tool.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import book_tree  # noqa: E402
+import check_pages  # noqa: E402
+import gen_diff  # noqa: E402
+import gen_results  # noqa: E402
+
+TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
+BOOK_DIR = os.path.dirname(TOOLS_DIR)
+AWESOME_FILES = ["doxygen-awesome.css", "doxygen-awesome-sidebar-only.css",
+                 "doxygen-awesome-sidebar-only-darkmode-toggle.css"]
+AWESOME_JS = ["doxygen-awesome-darkmode-toggle.js", "doxygen-awesome-fragment-copy-button.js",
+              "doxygen-awesome-interactive-toc.js"]
+# What MathJax 2 loads for input/TeX + output/SVG (plus its menu and the AMS extensions).
+MATHJAX_PARTS = ["MathJax.js", "extensions", "jax/element", "jax/input/TeX",
+                 "jax/output/SVG/config.js", "jax/output/SVG/jax.js", "jax/output/SVG/autoload",
+                 "jax/output/SVG/fonts/TeX", "localization/en"]
+HEADER_SCRIPTS = """<script type="text/javascript" src="$relpath^doxygen-awesome-darkmode-toggle.js"></script>
+<script type="text/javascript" src="$relpath^doxygen-awesome-fragment-copy-button.js"></script>
+<script type="text/javascript" src="$relpath^doxygen-awesome-interactive-toc.js"></script>
+<script type="text/javascript">
+  DoxygenAwesomeDarkModeToggle.init()
+  DoxygenAwesomeFragmentCopyButton.init()
+  DoxygenAwesomeInteractiveToc.init()
+</script>
+"""
+
+
+def fail(message, code=2):
+    print(f"book: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def page_id_and_title(path):
+    """(id, title) from a page's first line `\\page <id> <title>`; (None, None) if absent."""
+    if not os.path.exists(path):
+        return None, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                m = re.match(r"^\s*[\\@]page\s+(\S+)\s*(.*)$", line)
+                return (m.group(1), m.group(2).strip()) if m else (None, None)
+    return None, None
+
+
+def doxygen_quote(path):
+    return '"' + path.replace('"', '\\"') + '"'
+
+
+def front_and_back(pages_dir):
+    """The book's own pages: NN_name.md, NN < 50 before the parts, NN >= 50 after them."""
+    files = sorted(f for f in os.listdir(pages_dir) if re.match(r"^\d\d_.*\.md$", f))
+    front = [f for f in files if int(f[:2]) < 50]
+    back = [f for f in files if int(f[:2]) >= 50]
+    return front, back
+
+
+def parts_list(parts):
+    lines = []
+    for p in parts:
+        pid, _ = page_id_and_title(p.page)
+        if not pid:
+            continue
+        lines.append(f"- \\ref {pid}")
+        for s in p.steps:
+            sid, _ = page_id_and_title(s.page)
+            if sid:
+                lines.append(f"  - \\ref {sid}")
+        for extra in p.extra_pages():
+            eid, _ = page_id_and_title(extra)
+            if eid:
+                lines.append(f"  - \\ref {eid}")
+    return "\n".join(lines) if lines else "(No parts yet.)"
+
+
+def exercises_list(source_dir):
+    found = []
+    for kind in ("exercises", "solutions"):
+        base = os.path.join(source_dir, kind)
+        dirs = []
+        for root, sub, files in os.walk(base):
+            sub.sort()
+            if "CMakeLists.txt" in files and root != base:
+                dirs.append(os.path.relpath(root, source_dir))
+        found.append((kind, dirs))
+    (_, ex), (_, sol) = found
+    if not ex:
+        return ("*No exercises are in the repository yet: this section lists them as they are "
+                "added to `exercises/` (skeletons) and `solutions/` (their answers).*")
+    lines = ["| exercise | skeleton | solution |", "|---|---|---|"]
+    sol_names = {os.path.basename(d): d for d in sol}
+    for d in ex:
+        name = os.path.basename(d)
+        lines.append(f"| {name} | `{d}/` | " +
+                     (f"`{sol_names[name]}/`" if name in sol_names else "not yet") + " |")
+    return "\n".join(lines)
+
+
+def copy_mathjax(mathjax_dir, html_dir):
+    dest = os.path.join(html_dir, "mathjax")
+    for part in MATHJAX_PARTS:
+        src = os.path.join(mathjax_dir, part)
+        dst = os.path.join(dest, part)
+        if os.path.isdir(src):
+            shutil.copytree(src, dst, dirs_exist_ok=True)
+        elif os.path.isfile(src):
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(src, dst)
+        else:
+            fail(f"{src} is missing: install Debian's libjs-mathjax")
+
+
+def write_header(doxygen, gen_dir):
+    """Doxygen's own default header for this version, with the theme's scripts added."""
+    h, f, s = (os.path.join(gen_dir, x) for x in ("header.html", "footer.html", "doxygen.css"))
+    r = subprocess.run([doxygen, "-w", "html", h, f, s], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        fail(f"`doxygen -w html` failed:\n{r.stderr}", 1)
+    with open(h, encoding="utf-8") as fh:
+        text = fh.read()
+    if "</head>" not in text:
+        fail("Doxygen's default header has no </head>", 1)
+    text = text.replace("</head>", HEADER_SCRIPTS + "</head>", 1)
+    with open(h, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return h
+
+
+def write_aliases(facts, path):
+    with open(path, "w", encoding="utf-8") as f:
+        for name in sorted(facts):
+            value = facts[name].replace("\\", "\\\\").replace('"', '\\"').replace(",", "\\,")
+            cls = "book-fact book-fact-missing" if facts[name] == gen_results.NOT_MEASURED \
+                else "book-fact"
+            f.write(f'ALIASES += "fact_{name}=<span class=\\"{cls}\\">{value}</span>"\n')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--source-dir", required=True, help="the repository root")
+    ap.add_argument("--steps", required=True, help="steps.tsv written by CMake")
+    ap.add_argument("--out", required=True, help="output directory (build/book)")
+    ap.add_argument("--doxygen", default="doxygen")
+    ap.add_argument("--gnuplot", default="gnuplot")
+    ap.add_argument("--results", default="", help="results file to show (BOOK_RESULTS)")
+    ap.add_argument("--results-dir", help="default: <source>/book/results")
+    ap.add_argument("--pages-dir", help="default: <source>/book/pages")
+    ap.add_argument("--awesome-dir", default="/usr/share/doxygen-awesome-css")
+    ap.add_argument("--mathjax-dir", default="/usr/share/javascript/mathjax")
+    args = ap.parse_args()
+
+    source_dir = os.path.abspath(args.source_dir)
+    out_dir = os.path.abspath(args.out)
+    results_dir = os.path.abspath(args.results_dir or os.path.join(source_dir, "book", "results"))
+    pages_dir = os.path.abspath(args.pages_dir or os.path.join(source_dir, "book", "pages"))
+    theme_dir = os.path.join(BOOK_DIR, "theme")
+
+    for tool, package in ((args.doxygen, "doxygen"), (args.gnuplot, "gnuplot-nox")):
+        if not tool or not shutil.which(tool):
+            fail(f"'{tool or package}' not found: the book needs Debian's {package} "
+                 f"(apt-get install {package}; common/tools/ensure_deps.sh lists every package)")
+    for f in AWESOME_FILES + AWESOME_JS:
+        if not os.path.exists(os.path.join(args.awesome_dir, f)):
+            fail(f"{args.awesome_dir}/{f} not found: install Debian's doxygen-awesome-css")
+    if not os.path.exists(os.path.join(args.mathjax_dir, "MathJax.js")):
+        fail(f"{args.mathjax_dir}/MathJax.js not found: install Debian's libjs-mathjax")
+    if not os.path.exists(args.steps):
+        fail(f"{args.steps} not found: configure with CMake first")
+    version = subprocess.run([args.doxygen, "--version"], stdout=subprocess.PIPE,
+                             text=True).stdout.strip()
+
+    parts = book_tree.read_steps(args.steps, source_dir)
+
+    # 1. The page checks.
+    report = check_pages.run_checks(source_dir, args.steps, pages_dir)
+    for line in report.notes:
+        print(line)
+    for line in report.errors:
+        print(line, file=sys.stderr)
+
+    # 2. Generated content.
+    gen_dir = os.path.join(out_dir, "generated")
+    shutil.rmtree(gen_dir, ignore_errors=True)
+    os.makedirs(os.path.join(gen_dir, "pages"))
+    try:
+        results_path = gen_results.choose(results_dir, args.results, source_dir)
+    except FileNotFoundError as e:
+        fail(str(e))
+    results = gen_results.load(results_path) if results_path else None
+    print(f"book: results from {os.path.relpath(results_path, source_dir)} ({results.gpu()})"
+          if results else "book: no results file in book/results/: tables say so")
+    for p in parts:
+        _, title = page_id_and_title(p.page)
+        title = title or f"part {p.name}"
+        for s in p.steps:
+            prev = p.steps[s.index - 1] if s.index > 0 else None
+            with open(os.path.join(gen_dir, f"{s.name}_results.html"), "w", encoding="utf-8") as f:
+                f.write(gen_results.step_table(results, parts, p, s, source_dir))
+            with open(os.path.join(gen_dir, f"{s.name}_diff.html"), "w", encoding="utf-8") as f:
+                f.write(gen_diff.step_diff(s, prev, title, source_dir))
+            gen_results.step_plot(results, p, s, args.gnuplot,
+                                  os.path.join(gen_dir, f"{s.name}_variants.svg"))
+        gen_results.part_plot(results, p, title, args.gnuplot,
+                              os.path.join(gen_dir, f"{p.name}_bandwidth.svg"))
+    all_results = sorted(os.path.join(results_dir, f) for f in os.listdir(results_dir)
+                         if f.endswith((".csv", ".json"))) if os.path.isdir(results_dir) else []
+    with open(os.path.join(gen_dir, "measurements.html"), "w", encoding="utf-8") as f:
+        f.write(gen_results.measurements_html(results, parts, all_results, source_dir))
+    facts = gen_results.facts(results, parts)
+    aliases_file = os.path.join(gen_dir, "aliases.doxy")
+    write_aliases(facts, aliases_file)
+    with open(os.path.join(out_dir, "facts.tsv"), "w", encoding="utf-8") as f:
+        for name in sorted(facts):
+            f.write(f"{name}\t{facts[name]}\n")
+
+    front, back = front_and_back(pages_dir)
+    substitutions = {"@BOOK_PARTS@": parts_list(parts),
+                     "@BOOK_EXERCISES@": exercises_list(source_dir)}
+    book_pages = {}
+    for name in front + back:
+        with open(os.path.join(pages_dir, name), encoding="utf-8") as f:
+            text = f.read()
+        for key, value in substitutions.items():
+            text = text.replace(key, value)
+        dst = os.path.join(gen_dir, "pages", name)
+        with open(dst, "w", encoding="utf-8") as f:
+            f.write(text)
+        book_pages[name] = dst
+
+    header = write_header(args.doxygen, gen_dir)
+    inputs = [book_pages[n] for n in front]
+    inputs += [pg for pg in book_tree.reading_order_pages(parts) if os.path.exists(pg)]
+    inputs += [book_pages[n] for n in back]
+    example_path = [os.path.join(source_dir, d) for d in ("chapters", "common", "exercises",
+                                                          "solutions")
+                    if os.path.isdir(os.path.join(source_dir, d))] + [gen_dir]
+    styles = [os.path.join(args.awesome_dir, f) for f in AWESOME_FILES]
+    styles.append(os.path.join(theme_dir, "book.css"))
+    values = {
+        "@OUTPUT_DIR@": doxygen_quote(out_dir),
+        "@INPUT@": " \\\n                         ".join(doxygen_quote(p) for p in inputs),
+        "@FILTER@": "*.md=" + doxygen_quote(f"{sys.executable} "
+                                            f"{os.path.join(TOOLS_DIR, 'md_filter.py')}"),
+        "@EXAMPLE_PATH@": " ".join(doxygen_quote(p) for p in example_path),
+        "@IMAGE_PATH@": " ".join(doxygen_quote(p) for p in [gen_dir, os.path.join(BOOK_DIR, "images")]
+                                 if os.path.isdir(p)),
+        "@HEADER@": doxygen_quote(header),
+        "@EXTRA_STYLESHEETS@": " ".join(doxygen_quote(p) for p in styles),
+        "@EXTRA_FILES@": " ".join(doxygen_quote(os.path.join(args.awesome_dir, f))
+                                  for f in AWESOME_JS),
+        "@ALIASES_FILE@": doxygen_quote(aliases_file),
+    }
+    with open(os.path.join(BOOK_DIR, "Doxyfile.in"), encoding="utf-8") as f:
+        doxyfile = f.read()
+    for key, value in values.items():
+        doxyfile = doxyfile.replace(key, value)
+    doxyfile_path = os.path.join(out_dir, "Doxyfile")
+    with open(doxyfile_path, "w", encoding="utf-8") as f:
+        f.write(doxyfile)
+
+    # 3. Doxygen.
+    html_dir = os.path.join(out_dir, "html")
+    shutil.rmtree(html_dir, ignore_errors=True)
+    print(f"book: Doxygen {version}: {len(inputs)} pages, "
+          f"{len(book_tree.all_steps(parts))} steps in {len(parts)} parts")
+    r = subprocess.run([args.doxygen, doxyfile_path], cwd=out_dir, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    output = r.stdout.strip()
+    if output:
+        print(output, file=sys.stderr)
+    if r.returncode != 0:
+        print("book: Doxygen reported the problems above (WARN_AS_ERROR = FAIL_ON_WARNINGS)",
+              file=sys.stderr)
+    if report.errors:
+        print(f"book: {len(report.errors)} page check error(s) above (book/tools/check_pages.py)",
+              file=sys.stderr)
+    if r.returncode != 0 or report.errors:
+        return 1
+
+    # 4. MathJax, then where to look.
+    copy_mathjax(args.mathjax_dir, html_dir)
+    print(f"book: {os.path.join(html_dir, 'index.html')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

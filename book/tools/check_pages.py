@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""check_pages: the book's rules that Doxygen cannot check, run before every render.
+
+1. Pairing: every step (a line of steps.tsv) has its page <dir>/<step>.md starting with
+   `\\page <step> ...`; every part has chapters/<part>/<part>.md (`\\page part_<part>`); every
+   *.md under chapters/ belongs to a registered step or part; every directory with an
+   add_chapter() call is registered (in steps.tsv).
+2. Code only from the sources: no fenced or \\code block of C, C++ or CUDA in a page (code enters
+   through \\snippet / \\include of the compiled sources); no Markdown image (use \\image html, which
+   Doxygen checks).
+3. No hand-typed measurement: no number with a unit of bandwidth (GB/s ...), time (ms, us ...) or
+   speedup (2.3x), and no "<number>% of <yardstick/peak/peer>", outside a quoted "then" table. A then
+   table is a Markdown table that names its source document ("Source 001", in the table or in the
+   line right before or after it). Measured numbers come from generated tables and \\fact{...}.
+
+Exit codes: 0 all pages pass, 1 a rule is broken (each as file:line: error: ...), 2 bad usage.
+"""
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import book_tree  # noqa: E402
+
+C_LANGS = {"c", "cc", "cpp", "c++", "cxx", "h", "hh", "hpp", "hxx", "cu", "cuh", "cuda", "objc"}
+CUDA_TOKENS = re.compile(r"__global__|__device__|__shared__|__syncthreads|<<<|threadIdx|blockIdx"
+                         r"|blockDim|#include\s*[<\"]|\bint\s+main\s*\(")
+FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*\{?\s*\.?([\w+#-]*)\s*\}?\s*$")
+CODE_CMD = re.compile(r"^\s*[\\@]code(\{\s*\.?([\w+-]+)\s*\})?")
+END_CODE_CMD = re.compile(r"^\s*[\\@]endcode\b")
+VERBATIM = re.compile(r"^\s*[\\@]verbatim\b")
+END_VERBATIM = re.compile(r"^\s*[\\@]endverbatim\b")
+MD_IMAGE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+
+NUMBER = r"(?<![\w.^/])\d+(?:[.,]\d+)*"
+UNIT = (r"(?:[KMGTP]i?B\s*/\s*s(?:ec)?|[KMGTP]i?Bps|ms|msec|us|usec|µs|μs|ns|nsec"
+        r"|milliseconds?|microseconds?|nanoseconds?|seconds?|sec|s)")
+WITH_UNIT = re.compile(NUMBER + r"\s*(?:&nbsp;|&#160;|~)?\s*" + UNIT + r"(?![\w/])")
+# "2.3x", "30x faster", "a 12x speedup"; "32x32" (a shape) and "0x1f" are not speedups.
+SPEEDUP = re.compile(NUMBER + r"\s*(?:x|×|&times;)(?![\w])(\s+[\w-]+(?:\s+[\w-]+)?)?")
+# An integer factor followed by one of these describes the code, not a measurement ("4x unrolled").
+NOT_SPEED = re.compile(r"\s+(unroll\w*|coarsen\w*|tile[sd]?|tiling|vectori[sz]\w*|loads?|stores?"
+                       r"|elements?|threads?|blocks?|warps?|bytes?|words?|work|wider|larger"
+                       r"|smaller|bigger|fewer|more\s+(?:work|threads|blocks|elements|bytes"
+                       r"|loads|stores|memory)|as\s+(?:many|much)|replicat\w*)\b", re.I)
+PCT_OF = re.compile(NUMBER + r"\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|a\s+)?(?:\w+[\s-]+)?"
+                    r"(?:copy|read|yardstick|peak|peer|theoretical|bandwidth|memcpy|cub|cublas"
+                    r"|thrust|library|speed[- ]of[- ]light)", re.I)
+SOURCE_NAMED = re.compile(r"\bsource\s+0\d\d\b", re.I)
+COMMAND_LINE = re.compile(r"^\s*[\\@](snippet|include|htmlinclude|image|dontinclude|example)\b")
+
+
+class Report:
+    def __init__(self, source_dir):
+        self.source_dir = source_dir
+        self.errors = []
+        self.notes = []
+
+    def rel(self, path):
+        return os.path.relpath(path, self.source_dir)
+
+    def error(self, path, line, message):
+        self.errors.append(f"{self.rel(path)}:{line}: error: {message}")
+
+    def note(self, path, message):
+        self.notes.append(f"{self.rel(path)}: note: {message}")
+
+
+def read_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read().split("\n")
+
+
+def first_command(lines):
+    """(line number, text) of the first non-empty line."""
+    for i, line in enumerate(lines, 1):
+        if line.strip():
+            return i, line.strip()
+    return 1, ""
+
+
+def check_header(report, path, lines, want_id):
+    line_no, first = first_command(lines)
+    m = re.match(r"^[\\@](page|mainpage)\s*(\S*)", first)
+    if not m:
+        report.error(path, line_no, "a page must start with `\\page <id> <title>`")
+        return
+    if want_id is None:
+        return
+    if want_id == "mainpage":
+        if m.group(1) != "mainpage":
+            report.error(path, line_no, "the front page must start with `\\mainpage <title>`")
+        return
+    if m.group(1) != "page" or m.group(2) != want_id:
+        report.error(path, line_no, f"this page must start with `\\page {want_id} <title>` "
+                     f"(found `{first[:60]}`)")
+
+
+def looks_like_c(block_lines):
+    text = "\n".join(block_lines)
+    if CUDA_TOKENS.search(text):
+        return True
+    statements = sum(1 for ln in block_lines if re.search(r"[;{}]\s*(//.*)?$", ln.strip()))
+    return statements >= 2
+
+
+def check_code_blocks(report, path, lines):
+    """Fenced, \\code and \\verbatim blocks of C/C++/CUDA; Markdown images; '*' '/'."""
+    i = 0
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        fence = FENCE.match(line)
+        code = CODE_CMD.match(line)
+        verb = VERBATIM.match(line)
+        if fence or code or verb:
+            start = i
+            if fence:
+                marker, lang = fence.group(2), fence.group(3).lower()
+                close = re.compile(r"^\s*" + re.escape(marker[0]) + "{" + str(len(marker)) + ",}\\s*$")
+            elif code:
+                lang = (code.group(2) or "").lower() or "cpp"  # \code defaults to the C++ lexer
+                close = END_CODE_CMD
+            else:
+                lang = ""
+                close = END_VERBATIM
+            i += 1
+            body = []
+            while i < n and not close.match(lines[i]):
+                body.append(lines[i])
+                i += 1
+            is_c = lang.lstrip(".") in C_LANGS
+            if is_c or (lang in ("", "text", "plain", "none", "txt") and looks_like_c(body)) or (
+                    CUDA_TOKENS.search("\n".join(body)) and lang not in ("sh", "bash", "console",
+                                                                        "shell", "cmake")):
+                report.error(path, start + 1, "a C/C++/CUDA code block typed into the page; code "
+                             "enters the book only through `\\snippet{lineno} <path> <tag>` or "
+                             "`\\include` of the compiled sources")
+            i += 1
+            continue
+        if MD_IMAGE.search(line):
+            report.error(path, i + 1, "a Markdown image is not checked by Doxygen; use "
+                         "`\\image html <file> \"<caption>\"`")
+        if "*/" in line:
+            report.error(path, i + 1, "'*/' cannot appear in a page (the renderer passes pages to "
+                         "Doxygen inside a comment); write '* /' or use a snippet")
+        i += 1
+
+
+def then_tables(lines):
+    """Line indexes (0-based) of Markdown tables that name their source document."""
+    exempt = set()
+    i = 0
+    n = len(lines)
+    while i < n:
+        if lines[i].lstrip().startswith("|"):
+            start = i
+            while i < n and lines[i].lstrip().startswith("|"):
+                i += 1
+            end = i  # exclusive
+            context = lines[start:end]
+            # the caption: the paragraph right before the table and the line right after it
+            j = start - 1
+            while j >= 0 and not lines[j].strip():
+                j -= 1
+            while j >= 0 and lines[j].strip():
+                context.append(lines[j])
+                j -= 1
+            k = end
+            while k < n and not lines[k].strip():
+                k += 1
+            if k < n:
+                context.append(lines[k])
+            if SOURCE_NAMED.search("\n".join(context)):
+                exempt.update(range(start, end))
+        else:
+            i += 1
+    return exempt
+
+
+def check_numbers(report, path, lines):
+    exempt = then_tables(lines)
+    for i, line in enumerate(lines):
+        if i in exempt or COMMAND_LINE.match(line):
+            continue
+        found = []
+        for m in WITH_UNIT.finditer(line):
+            found.append(m.group(0).strip())
+        for m in SPEEDUP.finditer(line):
+            integer = re.fullmatch(r"\d+", re.match(NUMBER, m.group(0)).group(0) or "")
+            if integer and NOT_SPEED.match(line[m.end(0) - len(m.group(1) or ""):]):
+                continue
+            found.append(m.group(0).strip())
+        for m in PCT_OF.finditer(line):
+            found.append(m.group(0).strip())
+        for text in found:
+            report.error(path, i + 1, f"hand-typed measurement '{text}': measured numbers come "
+                         "from the generated tables and plots or from \\fact{...} (see "
+                         "book/README.md); numbers quoted from a source document belong in a "
+                         "table that names it ('Source 001, G80')")
+
+
+def check_page_text(report, path, want_id):
+    lines = read_lines(path)
+    check_header(report, path, lines, want_id)
+    check_code_blocks(report, path, lines)
+    check_numbers(report, path, lines)
+    return lines
+
+
+def check_tree(report, source_dir, parts, book_pages):
+    chapters_dir = os.path.join(source_dir, "chapters")
+    expected = {}  # page path -> page id it must declare (None: any id)
+    for part in parts:
+        expected[os.path.normpath(part.page)] = "part_" + part.name
+        for extra in part.extra_pages():
+            stem = os.path.splitext(os.path.basename(extra))[0]
+            expected[os.path.normpath(extra)] = part.name + "_" + stem
+        for step in part.steps:
+            expected[os.path.normpath(step.page)] = step.name
+            if not os.path.isdir(step.dir):
+                report.error(step.dir, 0, f"step {step.name} is registered but its directory is "
+                             "missing")
+            elif not os.path.exists(step.page):
+                report.error(step.page, 0, f"chapter {step.name} has no page: write "
+                             f"{os.path.basename(step.page)} starting with `\\page {step.name} "
+                             f"{step.name}: <short title>`")
+        if not os.path.exists(part.page):
+            report.error(part.page, 0, f"part {part.name} has no page: write "
+                         f"{os.path.basename(part.page)} starting with `\\page part_{part.name} "
+                         "<title>` and \\subpage each step")
+
+    registered = {os.path.normpath(s.dir) for s in book_tree.all_steps(parts)}
+    if os.path.isdir(chapters_dir):
+        for d in book_tree.code_dirs(chapters_dir):
+            if d not in registered:
+                report.error(os.path.join(d, "CMakeLists.txt"), 1, "this chapter directory is not "
+                             "in the build (add_subdirectory missing?), so the book has no page "
+                             "for it")
+        for page in book_tree.chapter_pages(chapters_dir):
+            if os.path.normpath(page) not in expected:
+                report.error(page, 1, "this page has no chapter: a page is <step dir>/<step>.md "
+                             "of a registered step, chapters/<part>/<part>.md, or another page "
+                             "directly in a part directory")
+
+    for page, want_id in sorted(expected.items()):
+        if os.path.exists(page):
+            lines = check_page_text(report, page, want_id)
+            text = "\n".join(lines)
+            step = next((s for s in book_tree.all_steps(parts)
+                         if os.path.normpath(s.page) == page), None)
+            if step:
+                for gen in (f"{step.name}_results.html", f"{step.name}_diff.html"):
+                    if not re.search(r"[\\@]htmlinclude\s+" + re.escape(gen), text):
+                        report.note(page, f"not complete yet: no `\\htmlinclude {gen}`")
+    for page in book_pages:
+        want = "mainpage" if os.path.basename(page).startswith("00_") else None
+        check_page_text(report, page, want)
+
+
+def run_checks(source_dir, steps_tsv, book_pages_dir=None):
+    report = Report(source_dir)
+    parts = book_tree.read_steps(steps_tsv, source_dir)
+    book_pages = []
+    if book_pages_dir and os.path.isdir(book_pages_dir):
+        book_pages = sorted(os.path.join(book_pages_dir, f) for f in os.listdir(book_pages_dir)
+                            if re.match(r"^\d\d_.*\.md$", f))
+    check_tree(report, source_dir, parts, book_pages)
+    return report
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--source-dir", required=True, help="the repository root")
+    ap.add_argument("--steps", required=True, help="steps.tsv written by CMake")
+    ap.add_argument("--book-pages", help="directory of the book's own pages (book/pages)")
+    args = ap.parse_args()
+    if not os.path.exists(args.steps):
+        print(f"check_pages: {args.steps} not found: configure with CMake first", file=sys.stderr)
+        return 2
+    report = run_checks(os.path.abspath(args.source_dir), args.steps, args.book_pages)
+    for line in report.notes:
+        print(line)
+    for line in report.errors:
+        print(line, file=sys.stderr)
+    if report.errors:
+        print(f"check_pages: {len(report.errors)} error(s)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,548 @@
+"""gen_results: the book's numbers, generated from one committed results file.
+
+Writes into the generated directory:
+  <step>_results.html   the step's table (time, GB/s, % of the yardsticks and of the peer, step and
+                        cumulative speedup) with the GPU and its metadata under it
+  <step>_variants.svg   GB/s of each variant of the step at the part's reference size
+  <part>_bandwidth.svg  GB/s by step at the part's reference size, yardsticks and peer as lines
+  measurements.html     every row of the file and its metadata (the appendix)
+  facts                 {name: value} for the \\fact{name} aliases (see book/README.md)
+"""
+import csv
+import glob
+import html
+import io
+import json
+import os
+import re
+import statistics
+import subprocess
+
+NUMERIC = {"n", "rows", "cols", "bytes", "reps", "median_ms", "min_ms", "max_ms", "gbps",
+           "copy_gbps", "read_gbps", "pct_copy", "pct_read", "peer_gbps", "pct_peer"}
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and choosing
+
+
+class Results:
+    def __init__(self, path, meta, rows):
+        self.path = path
+        self.meta = meta
+        self.rows = rows
+
+    def gpu(self):
+        return self.meta.get("gpu", "unknown GPU")
+
+    def step_rows(self, step):
+        return [r for r in self.rows if r["step"] == step and r["part"] != "yardstick"]
+
+    def yardstick(self, name):
+        return next((r for r in self.rows if r["part"] == "yardstick" and r["step"] == name), None)
+
+
+def _typed(row):
+    out = {}
+    for key, value in row.items():
+        if key is None:
+            continue
+        value = (value or "").strip() if isinstance(value, str) else value
+        if key in NUMERIC:
+            try:
+                out[key] = float(value) if value not in ("", None) else 0.0
+            except ValueError:
+                raise ValueError(f"field {key}: '{value}' is not a number")
+        else:
+            out[key] = "" if value is None else str(value)
+    for key in NUMERIC:
+        out.setdefault(key, 0.0)
+    for key in ("part", "step", "variant", "type", "peer", "check"):
+        out.setdefault(key, "")
+    return out
+
+
+def load(path):
+    """A results file: CSV ("# key: value" metadata lines, a header, rows) or JSON
+    ({"metadata": {...}, "rows": [{...}, ...]})."""
+    if path.endswith(".json"):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        meta = {str(k): str(v) for k, v in data.get("metadata", {}).items()}
+        rows = [_typed(r) for r in data.get("rows", [])]
+        return Results(path, meta, rows)
+    meta, body = {}, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                if ":" in line:
+                    key, value = line[1:].split(":", 1)
+                    meta[key.strip()] = value.strip()
+            elif line.strip():
+                body.append(line)
+    rows = [_typed(r) for r in csv.DictReader(io.StringIO("".join(body)))]
+    return Results(path, meta, rows)
+
+
+def _date_of(path):
+    try:
+        return load(path).meta.get("date", "")
+    except (OSError, ValueError, json.JSONDecodeError):
+        return ""
+
+
+def choose(results_dir, override, source_dir):
+    """The results file the book shows: `override` (a path, a file name in results_dir or a GPU
+    slug) when given, else the file with the newest `# date:` (ties: the file name)."""
+    if override:
+        candidates = [override, os.path.join(source_dir, override),
+                      os.path.join(results_dir, override),
+                      os.path.join(results_dir, override + ".csv"),
+                      os.path.join(results_dir, override + ".json")]
+        for c in candidates:
+            if os.path.isfile(c):
+                return os.path.abspath(c)
+        raise FileNotFoundError(f"BOOK_RESULTS={override}: no such results file (looked in "
+                                f"{results_dir})")
+    files = sorted(glob.glob(os.path.join(results_dir, "*.csv")) +
+                   glob.glob(os.path.join(results_dir, "*.json")))
+    if not files:
+        return None
+    return max(files, key=lambda p: (_date_of(p), os.path.basename(p)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Formatting
+
+
+def fmt_gbps(v):
+    return f"{v:.0f}" if v >= 100 else f"{v:.1f}"
+
+
+def fmt_time(ms):
+    if ms >= 1.0:
+        return f"{ms:.2f} ms"
+    us = ms * 1000.0
+    return f"{us:.0f} µs" if us >= 100 else f"{us:.1f} µs"
+
+
+def fmt_pct(v):
+    return f"{v:.1f}%"
+
+
+def fmt_speedup(v):
+    return f"{v:.2f}×"
+
+
+def size_key(r):
+    return (int(r["n"]), int(r["rows"]), int(r["cols"]))
+
+
+def size_label(r, html_out=True):
+    n, rows, cols = size_key(r)
+    if rows and cols:
+        return f"{rows} × {cols}"
+    if n > 0 and n & (n - 1) == 0:
+        e = n.bit_length() - 1
+        return f"2<sup>{e}</sup>" if html_out else f"2^{e}"
+    return f"{n:,}"
+
+
+def slug(text):
+    return re.sub(r"_+", "_", re.sub(r"[^a-z0-9]+", "_", text.lower())).strip("_")
+
+
+def short_commit(c):
+    return c[:7] + ("-dirty" if c.endswith("-dirty") else "") if c else "unknown"
+
+
+# ---------------------------------------------------------------------------------------------
+# Model: reference sizes, comparisons
+
+
+def reference_size(results, part):
+    """The part's reference size: the size measured for the most steps (ties: the most bytes)."""
+    count, most_bytes = {}, {}
+    for s in part.steps:
+        for key in {size_key(r) for r in results.step_rows(s.name)}:
+            count[key] = count.get(key, 0) + 1
+    for s in part.steps:
+        for r in results.step_rows(s.name):
+            k = size_key(r)
+            most_bytes[k] = max(most_bytes.get(k, 0), r["bytes"])
+    if not count:
+        return None
+    return max(count, key=lambda k: (count[k], most_bytes[k], k))
+
+
+def best_row(rows):
+    return max(rows, key=lambda r: (r["gbps"], -r["median_ms"])) if rows else None
+
+
+def matching_row(results, step_name, row):
+    """The row of `step_name` to compare `row` with: same type and size, same variant if it has
+    one, else its fastest variant."""
+    cands = [r for r in results.step_rows(step_name)
+             if r["type"] == row["type"] and size_key(r) == size_key(row)]
+    same = [r for r in cands if r["variant"] == row["variant"]]
+    if same:
+        return same[0]
+    return min(cands, key=lambda r: r["median_ms"]) if cands else None
+
+
+def meta_line(results, source_dir):
+    m = results.meta
+    parts = [f"<b>{html.escape(results.gpu())}</b>"]
+    if m.get("sm_count"):
+        parts.append(f"{m['sm_count']} SMs")
+    if m.get("l2_bytes"):
+        parts.append(f"{int(m['l2_bytes']) / 2**20:.0f} MiB L2")
+    if m.get("theoretical_gbps"):
+        extra = ""
+        if m.get("memory_clock_khz") and m.get("bus_width_bits"):
+            extra = (f" ({int(m['memory_clock_khz']) / 1e6:.2f} GHz × 2 × "
+                     f"{m['bus_width_bits']}-bit bus)")
+        parts.append(f"theoretical {m['theoretical_gbps']} GB/s{extra}")
+    if m.get("driver_cuda_version") or m.get("runtime_cuda_version"):
+        parts.append(f"CUDA driver {m.get('driver_cuda_version', '?')}, runtime "
+                     f"{m.get('runtime_cuda_version', '?')}")
+    parts.append(f"commit {html.escape(short_commit(m.get('git_commit', '')))}")
+    if m.get("date"):
+        parts.append(html.escape(m["date"].replace("T", " ").replace("Z", " UTC")))
+    rel = os.path.relpath(results.path, source_dir)
+    return " · ".join(parts) + f" · <code>{html.escape(rel)}</code>"
+
+
+# ---------------------------------------------------------------------------------------------
+# The step table
+
+
+def step_table(results, parts, part, step, source_dir):
+    if results is None:
+        return ('<div class="book-results book-missing"><p>No measurements are committed yet: '
+                'run <code>cmake --build --preset default --target bench</code> on a GPU and '
+                'commit <code>book/results/</code>.</p></div>\n')
+    rows = results.step_rows(step.name)
+    if not rows:
+        return (f'<div class="book-results book-missing"><p><b>{html.escape(step.name)}</b> is '
+                f'not measured in <code>{html.escape(os.path.relpath(results.path, source_dir))}'
+                f'</code> ({html.escape(results.gpu())}, commit '
+                f'{html.escape(short_commit(results.meta.get("git_commit", "")))}): run the bench '
+                'on a GPU (<code>cmake --build --preset default --target bench</code>) and commit '
+                'the results.</p>'
+                f'<p class="book-meta">{meta_line(results, source_dir)}</p></div>\n')
+    prev = part.steps[step.index - 1] if step.index > 0 else None
+    first = part.steps[0] if step.index > 0 else None
+    ref = reference_size(results, part)
+    ref_rows = [r for r in rows if size_key(r) == ref]
+    best = best_row(ref_rows) or best_row(rows)
+    has_peer = any(r["peer"] for r in rows)
+    peers = sorted({r["peer"] for r in rows if r["peer"]})
+
+    head = ["variant", "type", "size", "median time", "GB/s", "% of copy", "% of read"]
+    if has_peer:
+        head.append("% of " + html.escape(" / ".join(peers)))
+    head += [f"vs {html.escape(prev.name)}" if prev else "vs previous step",
+             f"vs {html.escape(first.name)}" if first else "vs first step"]
+    out = ['<div class="book-results">', '<table class="book-results-table">', "<thead><tr>"]
+    out += [f"<th>{h}</th>" for h in head]
+    out.append("</tr></thead><tbody>")
+    for r in rows:
+        cls = ' class="book-best"' if r is best else ""
+        cells = [html.escape(r["variant"] or "—"), html.escape(r["type"]),
+                 f'<span title="{int(r["bytes"]):,} bytes moved">{size_label(r)}</span>',
+                 f'<span title="min {fmt_time(r["min_ms"])}, max {fmt_time(r["max_ms"])}, '
+                 f'{int(r["reps"])} repetitions">{fmt_time(r["median_ms"])}</span>',
+                 fmt_gbps(r["gbps"]),
+                 f'<span title="copy yardstick {fmt_gbps(r["copy_gbps"])} GB/s">'
+                 f'{fmt_pct(r["pct_copy"])}</span>',
+                 f'<span title="read yardstick {fmt_gbps(r["read_gbps"])} GB/s">'
+                 f'{fmt_pct(r["pct_read"])}</span>']
+        if has_peer:
+            if r["peer"] and r["peer_gbps"] > 0:
+                cells.append(f'<span title="{html.escape(r["peer"])} {fmt_gbps(r["peer_gbps"])} '
+                             f'GB/s">{fmt_pct(r["pct_peer"])}</span>')
+            else:
+                cells.append("—")
+        for other in (prev, first):
+            if other is None:
+                cells.append('<span title="the first step of this part">—</span>')
+                continue
+            m = matching_row(results, other.name, r)
+            if m is None or r["median_ms"] <= 0:
+                cells.append(f'<span title="{html.escape(other.name)} has no row of this type and '
+                             'size">—</span>')
+            else:
+                how = (f"{m['variant']}" if m["variant"] else other.name)
+                cells.append(f'<span title="{html.escape(other.name)} {html.escape(how)}: '
+                             f'{fmt_time(m["median_ms"])}">'
+                             f'{fmt_speedup(m["median_ms"] / r["median_ms"])}</span>')
+        out.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    out.append("</tbody></table>")
+    notes = ["Effective bandwidth: the bytes the algorithm must move ÷ the median time, in "
+             "10<sup>9</sup> bytes per second; % of the copy and read yardsticks measured in the "
+             "same process (see \u201cMethodology\u201d)."]
+    if prev:
+        notes.append("Speedups divide the other step's median time by this one's, at the same type "
+                     "and size, against the same variant or else that step's fastest one.")
+    if best is not None:
+        notes.append(f"The bold row is the fastest at the part's reference size "
+                     f"({size_label(best)}).")
+    out.append(f'<p class="book-meta">{" ".join(notes)}<br/>'
+               f"Measured on {meta_line(results, source_dir)}</p>")
+    out.append("</div>")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Plots (gnuplot SVG)
+
+
+PALETTE = {"bar": "#4e79a7", "copy": "#e15759", "read": "#59a14f", "peer": "#f28e2b",
+           "theory": "#8c8c8c"}
+
+
+def _median(values):
+    values = [v for v in values if v > 0]
+    return statistics.median(values) if values else 0.0
+
+
+def _placeholder_svg(path, message):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" width="860" height="120" '
+                'viewBox="0 0 860 120"><rect width="860" height="120" fill="#ffffff" '
+                'stroke="#cccccc"/><text x="430" y="66" text-anchor="middle" '
+                'font-family="sans-serif" font-size="16" fill="#444444">'
+                f"{html.escape(message)}</text></svg>\n")
+
+
+def _gp_string(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def bar_plot(gnuplot, path, title, labels, values, lines, ylabel="effective bandwidth (GB/s)"):
+    """A bar chart (one bar per label) with horizontal reference lines [(name, value, colour,
+    dash)], written by gnuplot as SVG."""
+    work = os.path.splitext(path)[0]
+    data = work + ".dat"
+    with open(data, "w", encoding="utf-8") as f:
+        for i, (label, v) in enumerate(zip(labels, values)):
+            f.write(f"{i} {_gp_string(label)} {v:.3f} {_gp_string(fmt_gbps(v))}\n")
+    top = max([v for v in values] + [v for _, v, _, _ in lines] + [1.0]) * 1.12
+    rotate = "rotate by -25" if max(len(x) for x in labels) * len(labels) > 90 else ""
+    script = [
+        "set terminal svg size 860,430 dynamic noenhanced font 'sans,13' background '#ffffff'",
+        f"set output {_gp_string(path)}",
+        f"set title {_gp_string(title)}",
+        f"set ylabel {_gp_string(ylabel)}",
+        "set style fill solid 0.85 border -1",
+        "set boxwidth 0.6",
+        f"set yrange [0:{top:.1f}]",
+        f"set xrange [-0.6:{len(labels) - 0.4}]",
+        "set grid ytics lc rgb '#dddddd'",
+        "set border 3", "set xtics nomirror " + rotate, "set ytics nomirror",
+        "set key outside bottom center horizontal maxcols 2 samplen 3",
+        "set lmargin 10",
+    ]
+    plot = [f"{_gp_string(data)} using 1:3:xtic(2) with boxes lc rgb '{PALETTE['bar']}' "
+            "notitle",
+            f"'' using 1:3:4 with labels offset 0,0.7 notitle"]
+    for name, value, colour, dash in lines:
+        plot.append(f"{value:.3f} with lines lw 2 dt {dash} lc rgb '{colour}' "
+                    f"title {_gp_string(name)}")
+    script.append("plot " + ", \\\n     ".join(plot))
+    gp = work + ".gp"
+    with open(gp, "w", encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run([gnuplot, gp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0 or not os.path.exists(path):
+        raise RuntimeError(f"gnuplot failed on {gp}:\n{r.stderr}")
+
+
+def reference_lines(results, rows):
+    lines = []
+    copy = _median([r["copy_gbps"] for r in rows])
+    read = _median([r["read_gbps"] for r in rows])
+    if copy:
+        lines.append((f"copy yardstick (cudaMemcpy) {fmt_gbps(copy)} GB/s", copy,
+                      PALETTE["copy"], 2))
+    if read:
+        lines.append((f"read yardstick {fmt_gbps(read)} GB/s", read, PALETTE["read"], 4))
+    peers = sorted({r["peer"] for r in rows if r["peer"] and r["peer_gbps"] > 0})
+    for p in peers:
+        v = _median([r["peer_gbps"] for r in rows if r["peer"] == p])
+        lines.append((f"{p} (peer) {fmt_gbps(v)} GB/s", v, PALETTE["peer"], 1))
+    theo = float(results.meta.get("theoretical_gbps", 0) or 0)
+    if theo:
+        lines.append((f"theoretical {fmt_gbps(theo)} GB/s", theo, PALETTE["theory"], 3))
+    return lines
+
+
+def part_plot(results, part, title, gnuplot, path):
+    if results is None:
+        return _placeholder_svg(path, "No measurements committed yet")
+    ref = reference_size(results, part)
+    labels, values, used = [], [], []
+    for s in part.steps:
+        rows = [r for r in results.step_rows(s.name) if size_key(r) == ref]
+        if rows:
+            b = best_row(rows)
+            labels.append(s.name)
+            values.append(b["gbps"])
+            used += rows
+    if not labels:
+        return _placeholder_svg(path, f"{title}: not measured yet")
+    size = size_label(used[0], html_out=False)
+    bar_plot(gnuplot, path,
+             f"{title}: fastest variant of each step at {size} ({results.gpu()})",
+             labels, values, reference_lines(results, used))
+
+
+def step_plot(results, part, step, gnuplot, path):
+    if results is None:
+        return _placeholder_svg(path, "No measurements committed yet")
+    ref = reference_size(results, part)
+    rows = [r for r in results.step_rows(step.name) if size_key(r) == ref]
+    if not rows:
+        return _placeholder_svg(path, f"{step.name}: not measured yet")
+    types = {r["type"] for r in rows}
+    labels = [(r["variant"] or step.name) + (f" ({r['type']})" if len(types) > 1 else "")
+              for r in rows]
+    bar_plot(gnuplot, path,
+             f"{step.name}: each variant at {size_label(rows[0], html_out=False)} "
+             f"({results.gpu()})",
+             labels, [r["gbps"] for r in rows], reference_lines(results, rows))
+
+
+# ---------------------------------------------------------------------------------------------
+# The appendix table of every row
+
+
+def measurements_html(results, parts, all_files, source_dir):
+    if results is None:
+        return ('<div class="book-results book-missing"><p>No results file in '
+                '<code>book/results/</code> yet.</p></div>\n')
+    m = results.meta
+    out = ['<div class="book-results">', f'<p class="book-meta">The book shows '
+           f'{meta_line(results, source_dir)}</p>', '<table class="book-results-table">',
+           "<thead><tr><th>metadata</th><th>value</th></tr></thead><tbody>"]
+    for k, v in m.items():
+        out.append(f"<tr><td><code>{html.escape(k)}</code></td><td>{html.escape(v)}</td></tr>")
+    out.append("</tbody></table>")
+    order = ["yardstick"] + [p.name for p in parts]
+    seen_parts = order + sorted({r["part"] for r in results.rows} - set(order))
+    for pname in seen_parts:
+        rows = [r for r in results.rows if r["part"] == pname]
+        if not rows:
+            continue
+        out.append(f"<h3>{html.escape(pname)}</h3>")
+        out.append('<table class="book-results-table"><thead><tr><th>step</th><th>variant</th>'
+                   "<th>type</th><th>size</th><th>median</th><th>min</th><th>max</th>"
+                   "<th>GB/s</th><th>% copy</th><th>% read</th><th>peer</th><th>% peer</th>"
+                   "</tr></thead><tbody>")
+        for r in rows:
+            cells = [r["step"], r["variant"] or "—", r["type"], size_label(r),
+                     fmt_time(r["median_ms"]), fmt_time(r["min_ms"]), fmt_time(r["max_ms"]),
+                     fmt_gbps(r["gbps"]) if r["bytes"] else "—",
+                     fmt_pct(r["pct_copy"]) if r["bytes"] else "—",
+                     fmt_pct(r["pct_read"]) if r["bytes"] else "—",
+                     html.escape(r["peer"]) or "—",
+                     fmt_pct(r["pct_peer"]) if r["peer"] else "—"]
+            out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        out.append("</tbody></table>")
+    others = [f for f in all_files if os.path.abspath(f) != os.path.abspath(results.path)]
+    if others:
+        out.append("<p>Other results files in <code>book/results/</code> (choose one with "
+                   "<code>cmake -DBOOK_RESULTS=&lt;file&gt;</code>): " +
+                   ", ".join(f"<code>{html.escape(os.path.basename(f))}</code>" for f in others) +
+                   ".</p>")
+    out.append("</div>")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts for \fact{name}
+
+STEP_METRICS = ("gbps", "time", "pct_copy", "pct_read", "pct_peer", "peer_gbps", "speedup",
+                "cumulative", "variant")
+NOT_MEASURED = "(not measured)"
+
+
+def _row_facts(prefix, r):
+    return {f"{prefix}_gbps": f"{fmt_gbps(r['gbps'])} GB/s",
+            f"{prefix}_time": fmt_time(r["median_ms"]),
+            f"{prefix}_pct_copy": fmt_pct(r["pct_copy"]),
+            f"{prefix}_pct_read": fmt_pct(r["pct_read"]),
+            f"{prefix}_pct_peer": fmt_pct(r["pct_peer"]) if r["peer"] else NOT_MEASURED,
+            f"{prefix}_peer_gbps": (f"{fmt_gbps(r['peer_gbps'])} GB/s" if r["peer"]
+                                    else NOT_MEASURED)}
+
+
+def facts(results, parts):
+    """{name: value}. Every registered step has its standard facts (NOT_MEASURED until the bench
+    measures it), so that a page builds before its step is measured."""
+    f = {}
+    for p in parts:
+        for s in p.steps:
+            for metric in STEP_METRICS:
+                f[f"{s.name}_{metric}"] = NOT_MEASURED
+        f[f"{p.name}_size"] = NOT_MEASURED
+    for key in ("gpu", "gpu_sms", "gpu_l2", "theoretical_gbps", "copy_gbps", "read_gbps",
+                "copy_pct_theoretical", "read_pct_theoretical", "launch_floor_time",
+                "results_date", "results_commit", "results_file", "reps"):
+        f[key] = NOT_MEASURED
+    if results is None:
+        return f
+    m = results.meta
+    f["gpu"] = results.gpu()
+    f["gpu_sms"] = m.get("sm_count", NOT_MEASURED)
+    if m.get("l2_bytes"):
+        f["gpu_l2"] = f"{int(m['l2_bytes']) / 2**20:.0f} MiB"
+    theo = float(m.get("theoretical_gbps", 0) or 0)
+    if theo:
+        f["theoretical_gbps"] = f"{fmt_gbps(theo)} GB/s"
+    f["results_date"] = m.get("date", "")[:10] or NOT_MEASURED
+    f["results_commit"] = short_commit(m.get("git_commit", ""))
+    f["results_file"] = os.path.basename(results.path)
+    reps = sorted({int(r["reps"]) for r in results.rows if r["reps"]})
+    if reps:
+        f["reps"] = "/".join(str(x) for x in reps)
+    for name, key in (("memcpy_d2d", "copy"), ("read_only", "read")):
+        y = results.yardstick(name)
+        if y:
+            f[f"{key}_gbps"] = f"{fmt_gbps(y['gbps'])} GB/s"
+            if theo:
+                f[f"{key}_pct_theoretical"] = fmt_pct(100.0 * y["gbps"] / theo)
+    floor = results.yardstick("launch_floor")
+    if floor:
+        f["launch_floor_time"] = fmt_time(floor["median_ms"])
+    for p in parts:
+        ref = reference_size(results, p)
+        if ref is None:
+            continue
+        for s in p.steps:
+            rows = results.step_rows(s.name)
+            ref_rows = [r for r in rows if size_key(r) == ref]
+            if not ref_rows:
+                continue
+            f[f"{p.name}_size"] = size_label(ref_rows[0], html_out=False)
+            b = best_row(ref_rows)
+            f.update(_row_facts(s.name, b))
+            f[f"{s.name}_variant"] = b["variant"] or s.name
+            for other, key in ((p.steps[s.index - 1] if s.index else None, "speedup"),
+                               (p.steps[0] if s.index else None, "cumulative")):
+                if other is None:
+                    f[f"{s.name}_{key}"] = fmt_speedup(1.0)
+                    continue
+                mr = matching_row(results, other.name, b)
+                if mr is not None and b["median_ms"] > 0:
+                    f[f"{s.name}_{key}"] = fmt_speedup(mr["median_ms"] / b["median_ms"])
+            types = {r["type"] for r in ref_rows}
+            for r in ref_rows:
+                if not r["variant"]:
+                    continue
+                prefix = f"{s.name}_{slug(r['variant'])}"
+                if len(types) > 1:
+                    prefix += "_" + slug(r["type"])
+                f.update(_row_facts(prefix, r))
+    return f
