@@ -77,8 +77,8 @@ __device__ T thread_sum(const T* __restrict__ in, int n) {
   const int threads = gridDim.x * BLOCK_THREADS;
   const vector_split s = split_for_vectors(in, n);
   T sum = T(0);
-  if (thread < s.head) sum += in[thread];               // [0, head)
-  if (thread < n - s.tail) sum += in[s.tail + thread];  // [tail, n)
+  if (thread < s.head) sum += in[thread];                      // [0, head)
+  if (thread < n - s.tail) sum += in[s.tail + thread];         // [tail, n)
   const V* vectors = reinterpret_cast<const V*>(in + s.head);  // 16-byte aligned
   int i = thread;  // [0, s.vectors); no overflow: s.vectors < 2^29, threads < 2^24
   for (; i + (UNROLL - 1) * threads < s.vectors; i += UNROLL * threads) {
@@ -98,8 +98,8 @@ __device__ T thread_sum(const T* __restrict__ in, int n) {
 
 //! [kernel]
 template <class T>
-__global__ void __launch_bounds__(BLOCK_THREADS) kernel(const T* __restrict__ in, int n,
-                                                        T* block_sums) {
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel(const T* __restrict__ in, int n, T* block_sums) {
   const T sum = reduce7::block_sum<BLOCK_THREADS>(thread_sum(in, n));  // in thread 0
   if (threadIdx.x == 0) block_sums[blockIdx.x] = sum;
 }

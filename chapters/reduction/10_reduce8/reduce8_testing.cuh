@@ -21,8 +21,10 @@ template <class T>
 void check_offset_sum(const common::reduction_step& step, void (*launch)(const T*, int, T*, T*),
                       int n, int offset, std::uint64_t seed) {
   std::vector<T> values;
-  if constexpr (std::is_same_v<T, float>) values = common::reduction_input_float(n, seed);
-  else values = common::reduction_input_int32(n, seed);
+  if constexpr (std::is_same_v<T, float>)
+    values = common::reduction_input_float(n, seed);
+  else
+    values = common::reduction_input_int32(n, seed);
   std::vector<T> array(std::size_t(offset), T(1000003));
   array.insert(array.end(), values.begin(), values.end());
   array.insert(array.end(), GUARD, T(-7000001));
@@ -41,8 +43,7 @@ void check_offset_sum(const common::reduction_step& step, void (*launch)(const T
 // Every offset of d_in from a 16-byte boundary (0..3 elements) with n % 4 in {0, 1, 2, 3}: small
 // n (head and tail overlap or are all there is), n around one tile of one block, and n around the
 // full grid's first trip (tile_elements * grid).
-inline void check_heads_and_tails(const common::reduction_step& step, int tile_elements,
-                                  int grid) {
+inline void check_heads_and_tails(const common::reduction_step& step, int tile_elements, int grid) {
   std::vector<int> sizes;
   for (int n = 0; n <= 9; ++n) sizes.push_back(n);
   for (const int base : {tile_elements, tile_elements * grid, 3 * tile_elements * grid})
