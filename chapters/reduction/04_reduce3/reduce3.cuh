@@ -3,8 +3,8 @@
 //   reach shared memory, so a block covers 2 * BLOCK_THREADS elements and half as many blocks run.
 // Changes from the previous step: BLOCK_ELEMENTS = 2 * BLOCK_THREADS; two loads and one add in
 //   place of one load; blocks_for() divides by BLOCK_ELEMENTS. The tree is unchanged.
-// What limits it: instruction overhead, not memory: the loop's compare, branch, shift and
-//   __syncthreads() run for every level, even the last six, where only one warp is still working.
+// What limits it: instruction overhead, not memory: every level tests tid < s in all 256 threads
+//   and ends in a block-wide __syncthreads(), even the last six, where only warp 0 still works.
 // Run: build/bin/reduce3 [--n 2^22] [--type int32|float|both]
 // Source: "Optimizing CUDA code" slides, reduction Kernel 4 / reduce3 (source 001, after Harris).
 #pragma once

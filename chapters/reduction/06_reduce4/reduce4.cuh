@@ -4,8 +4,8 @@
 //   which since Volta are scheduled independently and are not promised to run in lockstep.
 // Changes from the previous step (reduce4_classic): each level reads into a register, waits for
 //   the warp (__syncwarp), writes, waits again; no volatile (__syncwarp orders memory too).
-// What limits it: the levels above the last warp are still a loop (compare, branch, shift per
-//   level); reduce5 writes them out for a block size known at compile time.
+// What limits it: the levels above the last warp are still written as a loop; reduce5 writes them
+//   out for a block size known at compile time (nvcc already unrolls this loop: see reduce5.md).
 // Run: build/bin/reduce4 [--n 2^22] [--type int32|float|both]
 // Source: "Optimizing CUDA code" slides, reduction Kernel 5 / reduce4 (source 001, after Harris),
 //   with the __syncwarp() pattern of NVIDIA's "Using CUDA Warp-Level Primitives" (2018).
