@@ -77,7 +77,8 @@ CASES = {
                                    "no_such_tag"), 1, r"no_such_tag"),
     "broken_ref": (append(BETA_MD, "See \\ref no_such_page."), 1,
                    r"unable to resolve reference to 'no_such_page'"),
-    "missing_image": (append(BETA_MD, "\\image html no_such_plot.svg"), 1, r"image file no_such_plot\.svg is not found"),
+    "missing_image": (append(BETA_MD, "\\image html no_such_plot.svg"), 1,
+                      r"image file no_such_plot\.svg is not found"),
     "missing_htmlinclude": (append(BETA_MD, "\\htmlinclude no_such_table.html"), 1,
                             r"included file no_such_table\.html is not found"),
     "unknown_fact": (append(BETA_MD, "It reaches \\fact{no_such_fact}."), 1,
@@ -95,8 +96,11 @@ CASES = {
                                1, r"hand-typed measurement '123 GB/s'"),
     "then_table_naming_its_source": (append(BETA_MD, THEN_TABLE.format(
         caption="Quoted from Source 001 (G80):")), 0, r"book: .*index\.html"),
-    "shape_is_not_a_speedup": (append(BETA_MD, "A 32x32 tile, a 4x unrolled loop, 2^28 floats."),
-                               0, r"book: .*index\.html"),
+    "typed_integer_speedup": (append(BETA_MD, "A 12x speedup over the CPU."), 1,
+                              r"hand-typed measurement '12x speedup"),
+    "shapes_are_not_speedups": (append(BETA_MD, "A 32x32 tile of 32 x 8 threads, a 4x unrolled "
+                                       "loop, 2^28 floats, 2 x n x 4 bytes."),
+                                0, r"book: .*index\.html"),
     # check_pages: code only from the sources
     "pasted_cpp_block": (append(BETA_MD, "```cpp\nint x = 0;\n```"), 1,
                          r"beta\.md:\d+: error: a C/C\+\+/CUDA code block"),

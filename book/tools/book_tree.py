@@ -37,7 +37,9 @@ class Part:
 
 def read_steps(steps_tsv, source_dir):
     """Parts (in reading order) with their steps, from steps.tsv. Relative directories are taken
-    relative to source_dir."""
+    relative to source_dir. Only steps under chapters/ are the book's (exercises/ and solutions/
+    may register programs too)."""
+    chapters_dir = os.path.join(os.path.realpath(source_dir), "chapters") + os.sep
     parts = []
     by_name = {}
     with open(steps_tsv, encoding="utf-8") as f:
@@ -52,6 +54,8 @@ def read_steps(steps_tsv, source_dir):
             if not os.path.isabs(directory):
                 directory = os.path.join(source_dir, directory)
             directory = os.path.normpath(directory)
+            if not (os.path.realpath(directory) + os.sep).startswith(chapters_dir):
+                continue
             part = by_name.get(part_name)
             if part is None:
                 part = Part(part_name, os.path.dirname(directory))
@@ -85,7 +89,7 @@ def chapter_pages(chapters_dir):
 
 
 def code_dirs(chapters_dir):
-    """Directories under chapters/ that hold a step's code (a CMakeLists.txt calling add_chapter)."""
+    """Directories under chapters/ holding a step's code (a CMakeLists.txt calling add_chapter)."""
     found = []
     for root, dirs, files in os.walk(chapters_dir):
         dirs.sort()

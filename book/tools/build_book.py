@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # nothing of the build lands in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import book_tree  # noqa: E402
 import check_pages  # noqa: E402
@@ -35,10 +36,8 @@ AWESOME_JS = ["doxygen-awesome-darkmode-toggle.js", "doxygen-awesome-fragment-co
 MATHJAX_PARTS = ["MathJax.js", "extensions", "jax/element", "jax/input/TeX",
                  "jax/output/SVG/config.js", "jax/output/SVG/jax.js", "jax/output/SVG/autoload",
                  "jax/output/SVG/fonts/TeX", "localization/en"]
-HEADER_SCRIPTS = """<script type="text/javascript" src="$relpath^doxygen-awesome-darkmode-toggle.js"></script>
-<script type="text/javascript" src="$relpath^doxygen-awesome-fragment-copy-button.js"></script>
-<script type="text/javascript" src="$relpath^doxygen-awesome-interactive-toc.js"></script>
-<script type="text/javascript">
+HEADER_SCRIPTS = "".join(f'<script type="text/javascript" src="$relpath^{js}"></script>\n'
+                         for js in AWESOME_JS) + """<script type="text/javascript">
   DoxygenAwesomeDarkModeToggle.init()
   DoxygenAwesomeFragmentCopyButton.init()
   DoxygenAwesomeInteractiveToc.init()
@@ -253,18 +252,21 @@ def main():
     inputs = [book_pages[n] for n in front]
     inputs += [pg for pg in book_tree.reading_order_pages(parts) if os.path.exists(pg)]
     inputs += [book_pages[n] for n in back]
-    example_path = [os.path.join(source_dir, d) for d in ("chapters", "common", "exercises",
-                                                          "solutions")
-                    if os.path.isdir(os.path.join(source_dir, d))] + [gen_dir]
+    # Sources for \snippet and \include, committed measurements (e.g. profiler tables for
+    # \verbinclude), and the generated tables and diffs for \htmlinclude.
+    example_path = [d for d in [os.path.join(source_dir, x) for x in ("chapters", "common",
+                                                                      "exercises", "solutions")]
+                    + [results_dir, gen_dir] if os.path.isdir(d)]
     styles = [os.path.join(args.awesome_dir, f) for f in AWESOME_FILES]
     styles.append(os.path.join(theme_dir, "book.css"))
+    images_dir = os.path.join(BOOK_DIR, "images")
     values = {
         "@OUTPUT_DIR@": doxygen_quote(out_dir),
         "@INPUT@": " \\\n                         ".join(doxygen_quote(p) for p in inputs),
         "@FILTER@": "*.md=" + doxygen_quote(f"{sys.executable} "
                                             f"{os.path.join(TOOLS_DIR, 'md_filter.py')}"),
         "@EXAMPLE_PATH@": " ".join(doxygen_quote(p) for p in example_path),
-        "@IMAGE_PATH@": " ".join(doxygen_quote(p) for p in [gen_dir, os.path.join(BOOK_DIR, "images")]
+        "@IMAGE_PATH@": " ".join(doxygen_quote(p) for p in [gen_dir, images_dir]
                                  if os.path.isdir(p)),
         "@HEADER@": doxygen_quote(header),
         "@EXTRA_STYLESHEETS@": " ".join(doxygen_quote(p) for p in styles),

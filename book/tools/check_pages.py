@@ -6,12 +6,13 @@
    *.md under chapters/ belongs to a registered step or part; every directory with an
    add_chapter() call is registered (in steps.tsv).
 2. Code only from the sources: no fenced or \\code block of C, C++ or CUDA in a page (code enters
-   through \\snippet / \\include of the compiled sources); no Markdown image (use \\image html, which
-   Doxygen checks).
+   through \\snippet / \\include of the compiled sources); no Markdown image (use \\image html,
+   which Doxygen checks).
 3. No hand-typed measurement: no number with a unit of bandwidth (GB/s ...), time (ms, us ...) or
-   speedup (2.3x), and no "<number>% of <yardstick/peak/peer>", outside a quoted "then" table. A then
-   table is a Markdown table that names its source document ("Source 001", in the table or in the
-   line right before or after it). Measured numbers come from generated tables and \\fact{...}.
+   speedup (2.3x), and no "<number>% of <yardstick/peak/peer>", outside a quoted "then" table. A
+   then table is a Markdown table that names its source document ("Source 001", in the table, in
+   the paragraph right before it or the line right after it). Measured numbers come from the
+   generated tables and plots and from \\fact{...}.
 
 Exit codes: 0 all pages pass, 1 a rule is broken (each as file:line: error: ...), 2 bad usage.
 """
@@ -20,6 +21,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # nothing of the build lands in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import book_tree  # noqa: E402
 
@@ -37,8 +39,13 @@ NUMBER = r"(?<![\w.^/])\d+(?:[.,]\d+)*"
 UNIT = (r"(?:[KMGTP]i?B\s*/\s*s(?:ec)?|[KMGTP]i?Bps|ms|msec|us|usec|µs|μs|ns|nsec"
         r"|milliseconds?|microseconds?|nanoseconds?|seconds?|sec|s)")
 WITH_UNIT = re.compile(NUMBER + r"\s*(?:&nbsp;|&#160;|~)?\s*" + UNIT + r"(?![\w/])")
-# "2.3x", "30x faster", "a 12x speedup"; "32x32" (a shape) and "0x1f" are not speedups.
-SPEEDUP = re.compile(NUMBER + r"\s*(?:x|×|&times;)(?![\w])(\s+[\w-]+(?:\s+[\w-]+)?)?")
+# "2.3x", "30x faster", "a 12x speedup"; "32x32" and "32 x 8" (shapes) and "0x1f" are not.
+SPEEDUP = re.compile(NUMBER + r"\s*(?:x|×|&times;|\\times)(?![\w])(?!\s*(?:\d|\\f\$))"
+                     r"(\s+[\w-]+(?:\s+[\w-]+)?)?")
+# With a space before the x ("2 x n"), it is a product unless a word of speed follows.
+SPEED_WORD = re.compile(r"\s+(faster|slower|speed-?ups?|quicker|better|worse|improvement|gain"
+                        r"|higher|lower|over|more|less)\b", re.I)
+SHAPE_BEFORE = re.compile(r"(?:[x×]|&times;|\\times)\s*$")
 # An integer factor followed by one of these describes the code, not a measurement ("4x unrolled").
 NOT_SPEED = re.compile(r"\s+(unroll\w*|coarsen\w*|tile[sd]?|tiling|vectori[sz]\w*|loads?|stores?"
                        r"|elements?|threads?|blocks?|warps?|bytes?|words?|work|wider|larger"
@@ -118,7 +125,7 @@ def check_code_blocks(report, path, lines):
             start = i
             if fence:
                 marker, lang = fence.group(2), fence.group(3).lower()
-                close = re.compile(r"^\s*" + re.escape(marker[0]) + "{" + str(len(marker)) + ",}\\s*$")
+                close = re.compile(r"^\s*" + re.escape(marker[0]) + "{%d,}\\s*$" % len(marker))
             elif code:
                 lang = (code.group(2) or "").lower() or "cpp"  # \code defaults to the C++ lexer
                 close = END_CODE_CMD
@@ -188,6 +195,11 @@ def check_numbers(report, path, lines):
         for m in WITH_UNIT.finditer(line):
             found.append(m.group(0).strip())
         for m in SPEEDUP.finditer(line):
+            if SHAPE_BEFORE.search(line[:m.start()]):
+                continue  # the last factor of a shape: "32 x 8"
+            spaced = re.match(NUMBER + r"\s+", m.group(0))
+            if spaced and m.group(1) and not SPEED_WORD.match(m.group(1)):
+                continue  # a product: "2 x n x 4 bytes"
             integer = re.fullmatch(r"\d+", re.match(NUMBER, m.group(0)).group(0) or "")
             if integer and NOT_SPEED.match(line[m.end(0) - len(m.group(1) or ""):]):
                 continue

@@ -329,9 +329,12 @@ def bar_plot(gnuplot, path, title, labels, values, lines, ylabel="effective band
         for i, (label, v) in enumerate(zip(labels, values)):
             f.write(f"{i} {_gp_string(label)} {v:.3f} {_gp_string(fmt_gbps(v))}\n")
     top = max([v for v in values] + [v for _, v, _, _ in lines] + [1.0]) * 1.12
-    rotate = "rotate by -25" if max(len(x) for x in labels) * len(labels) > 90 else ""
+    crowded = max(len(x) for x in labels) * len(labels) > 90
+    rotate = "rotate by -30 left" if crowded else ""
+    height = 380 + (10 * max(len(x) for x in labels) if crowded else 0)
     script = [
-        "set terminal svg size 860,430 dynamic noenhanced font 'sans,13' background '#ffffff'",
+        f"set terminal svg size 860,{height} dynamic noenhanced font 'sans,13' "
+        "background '#ffffff'",
         f"set output {_gp_string(path)}",
         f"set title {_gp_string(title)}",
         f"set ylabel {_gp_string(ylabel)}",
@@ -341,12 +344,20 @@ def bar_plot(gnuplot, path, title, labels, values, lines, ylabel="effective band
         f"set xrange [-0.6:{len(labels) - 0.4}]",
         "set grid ytics lc rgb '#dddddd'",
         "set border 3", "set xtics nomirror " + rotate, "set ytics nomirror",
-        "set key outside bottom center horizontal maxcols 2 samplen 3",
+        # gnuplot overestimates SVG text widths: a negative width gets the key into two columns
+        "set key below center horizontal maxcols 2 samplen 3 width -12",
         "set lmargin 10",
     ]
     plot = [f"{_gp_string(data)} using 1:3:xtic(2) with boxes lc rgb '{PALETTE['bar']}' "
-            "notitle",
-            f"'' using 1:3:4 with labels offset 0,0.7 notitle"]
+            "notitle"]
+    if len(labels) <= 8:  # the value of each bar above it
+        plot.append("'' using 1:3:4 with labels offset 0,0.7 notitle")
+    else:  # narrow bars: the value turned, inside a tall bar, above a short one
+        low = 0.22 * top
+        plot.append(f"'' using 1:($3 >= {low:.1f} ? $3 : 1/0):4 with labels rotate by 90 right "
+                    "offset 0,-0.4 tc rgb '#ffffff' font 'sans,11' notitle")
+        plot.append(f"'' using 1:($3 < {low:.1f} ? $3 : 1/0):4 with labels rotate by 90 left "
+                    "offset 0,0.4 tc rgb '#333333' font 'sans,11' notitle")
     for name, value, colour, dash in lines:
         plot.append(f"{value:.3f} with lines lw 2 dt {dash} lc rgb '{colour}' "
                     f"title {_gp_string(name)}")
