@@ -30,7 +30,7 @@ static_assert(GRID_BLOCKS <= MIN_BLOCK_ELEMENTS, "one block sums a pass's partia
 constexpr int WARP_THREADS = 32;
 constexpr unsigned FULL_WARP = 0xFFFFFFFFu;  // __shfl_*_sync mask: all 32 lanes take part
 
-//! [warp]
+//! [warp_sum]
 // Lane t adds lane t + offset's value, for offset = 16, 8, 4, 2, 1: after the first step lanes
 // [0, 16) hold sums of two values, after the last lane 0 holds the sum of all 32. A lane whose
 // t + offset is past 31 gets its own value back; what it adds is never read by lane 0. The mask
@@ -42,9 +42,9 @@ __device__ T warp_sum(T value) {
     value += __shfl_down_sync(FULL_WARP, value, offset);
   return value;  // lane 0: the sum of the warp's 32 values
 }
-//! [warp]
+//! [warp_sum]
 
-//! [block]
+//! [block_sum]
 // The sum of one value per thread of a block of BLOCK threads, in thread 0 (other threads get a
 // partial value). Every thread must call it. warp_sums is static shared memory, the same array
 // in every call from one kernel: a second call needs a __syncthreads() between the two.
@@ -62,7 +62,7 @@ __device__ T block_sum(T value) {
   if (warp == 0) value = warp_sum(lane < BLOCK_WARPS ? warp_sums[lane] : T(0));
   return value;
 }
-//! [block]
+//! [block_sum]
 
 //! [kernel]
 template <class T>
