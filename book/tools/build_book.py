@@ -226,7 +226,8 @@ def main():
     all_results = sorted(os.path.join(results_dir, f) for f in os.listdir(results_dir)
                          if f.endswith((".csv", ".json"))) if os.path.isdir(results_dir) else []
     with open(os.path.join(gen_dir, "measurements.html"), "w", encoding="utf-8") as f:
-        f.write(gen_results.measurements_html(results, parts, all_results, source_dir))
+        titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}
+        f.write(gen_results.measurements_html(results, parts, all_results, source_dir, titles))
     facts = gen_results.facts(results, parts)
     aliases_file = os.path.join(gen_dir, "aliases.doxy")
     write_aliases(facts, aliases_file)

@@ -429,7 +429,9 @@ def step_plot(results, part, step, gnuplot, path):
 # The appendix table of every row
 
 
-def measurements_html(results, parts, all_files, source_dir):
+def measurements_html(results, parts, all_files, source_dir, titles=None):
+    """The appendix: metadata, then every row by part (titles: part name -> its page's title)."""
+    titles = titles or {}
     if results is None:
         return ('<div class="book-results book-missing"><p>No results file in '
                 '<code>book/results/</code> yet.</p></div>\n')
@@ -446,7 +448,11 @@ def measurements_html(results, parts, all_files, source_dir):
         rows = [r for r in results.rows if r["part"] == pname]
         if not rows:
             continue
-        out.append(f"<h3>{html.escape(pname)}</h3>")
+        if pname in titles:
+            out.append(f'<h3><a href="part_{html.escape(pname)}.html">'
+                       f"{html.escape(titles[pname])}</a></h3>")
+        else:
+            out.append(f"<h3>{html.escape('Yardsticks' if pname == 'yardstick' else pname)}</h3>")
         out.append('<table class="book-results-table"><thead><tr><th>step</th><th>variant</th>'
                    "<th>type</th><th>size</th><th>median</th><th>min</th><th>max</th>"
                    "<th>GB/s</th><th>% copy</th><th>% read</th><th>peer</th><th>% peer</th>"
