@@ -37,7 +37,7 @@ __global__ void kernel(const T* in, int n, T* block_sums) {
 //! [launch]
 // One block per BLOCK_THREADS elements; each pass leaves one partial sum per block, and passes
 // repeat until one value remains (common::reduce_in_passes).
-inline int blocks_for(int count) { return (count + BLOCK_THREADS - 1) / BLOCK_THREADS; }
+inline int blocks_for(int count) { return count / BLOCK_THREADS + (count % BLOCK_THREADS != 0); }
 
 inline std::size_t workspace_elements(int n) {
   return common::passes_workspace_elements(n, blocks_for);
