@@ -121,6 +121,10 @@ CASES = {
                                        "add_chapter(gamma PART demo)\n"), 1,
                                  r"03_gamma/CMakeLists\.txt:1: error: this chapter directory is "
                                  r"not in the build"),
+    # a part's own generator (chapters/demo/rows.py) must succeed
+    "failing_part_generator": (replace("chapters/demo/rows.py", "import sys\n",
+                                       "import sys\nsys.exit('rows.py: broken on purpose')\n"),
+                               1, r"rows\.py: error: exit 1 while generating demo_rows\.html"),
     "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
                       r"must start with `\\page beta <title>`"),
 }
@@ -149,6 +153,7 @@ def check_good(work):
     need("generated/demo_bandwidth.svg", r"<svg")
     need("html/alpha.html", r"839 GB/s")                            # \fact{alpha_gbps}
     need("html/beta.html", r"book-diff-table")                      # the diff on the page
+    need("html/demo_summary.html", r"has 4 rows of part demo")      # the part's own generator
     need("html/mathjax/MathJax.js", r".")
     # generated files go to the output directory, never into the sources
     for root, _, files in os.walk(os.path.join(work, "src")):

@@ -115,6 +115,43 @@ def exercises_list(source_dir):
     return "\n".join(lines)
 
 
+def part_generators(part):
+    """A part's own generators: each chapters/<part>/*.py whose docstring starts with
+    `<script>.py RESULTS_FILE > <output file>`. Yields (script path, output file name)."""
+    if not os.path.isdir(part.dir):
+        return
+    for name in sorted(os.listdir(part.dir)):
+        if not name.endswith(".py"):
+            continue
+        path = os.path.join(part.dir, name)
+        with open(path, encoding="utf-8") as f:
+            head = f.read(4000)
+        m = re.search(r'^"""\s*' + re.escape(name) + r"\s+RESULTS_FILE\s*>\s*([\w.-]+)\s*$",
+                      head, re.M)
+        if m:
+            yield path, m.group(1)
+
+
+def run_part_generators(parts, results_path, gen_dir, source_dir):
+    """Runs them with the results file the book shows; their stdout becomes <gen_dir>/<output>.
+    Returns the error messages."""
+    errors = []
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    for p in parts:
+        for script, output in part_generators(p):
+            r = subprocess.run([sys.executable, script, results_path or ""],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            rel = os.path.relpath(script, source_dir)
+            if r.returncode != 0:
+                errors.append(f"{rel}: error: exit {r.returncode} while generating {output}:\n"
+                              f"{r.stderr.strip()}")
+                continue
+            with open(os.path.join(gen_dir, output), "w", encoding="utf-8") as f:
+                f.write(r.stdout)
+            print(f"book: {rel} -> {output}")
+    return errors
+
+
 def copy_mathjax(mathjax_dir, html_dir):
     dest = os.path.join(html_dir, "mathjax")
     for part in MATHJAX_PARTS:
@@ -228,6 +265,9 @@ def main():
     with open(os.path.join(gen_dir, "measurements.html"), "w", encoding="utf-8") as f:
         titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}
         f.write(gen_results.measurements_html(results, parts, all_results, source_dir, titles))
+    generator_errors = run_part_generators(parts, results_path, gen_dir, source_dir)
+    for line in generator_errors:
+        print(line, file=sys.stderr)
     facts = gen_results.facts(results, parts)
     aliases_file = os.path.join(gen_dir, "aliases.doxy")
     write_aliases(facts, aliases_file)
@@ -299,7 +339,7 @@ def main():
     if report.errors:
         print(f"book: {len(report.errors)} page check error(s) above (book/tools/check_pages.py)",
               file=sys.stderr)
-    if r.returncode != 0 or report.errors:
+    if r.returncode != 0 or report.errors or generator_errors:
         return 1
 
     # 4. MathJax, then where to look.
