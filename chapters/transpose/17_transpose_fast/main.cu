@@ -12,9 +12,13 @@ int main(int argc, char** argv) {
   const common::matrix_limits any_shape{0, false, 64, false};
   step.variants = {
       {"", transpose_fast::launch, any_shape},
-      {"tile=32", transpose_fast::launch_tile<32>, any_shape},
-      {"tile=64 scalar", transpose_fast::launch_tile<64, false>, any_shape},
+      {"no pipeline", transpose_fast::launch_variant<64, false>, any_shape},
+      {"streaming stores", transpose_fast::launch_variant<64, true, true>, any_shape},
+      {"tile=32", transpose_fast::launch_variant<32>, any_shape},
+      {"tile=64 scalar", transpose_fast::launch_variant<64, true, false, false>, any_shape},
   };
-  step.sweep_help = "also measure a 32 x 32 tile and the 64 x 64 tile without float4 accesses";
+  step.sweep_help =
+      "also measure the default without its pipeline, with streaming stores, with a 32 x 32 tile, "
+      "and without float4 accesses";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -1,12 +1,12 @@
 // transpose_fast: a transpose for today's GPUs, any shape, as fast as cublasSgeam.
-// The one idea: more bytes per request and per thread: 16-byte loads and stores wherever the shape
-//   allows them (cols and rows multiples of 4), a 64 x 64 tile per 256-thread block (16 floats
-//   per thread, all loads in flight before the barrier), and a shared tile without padding whose
-//   16-byte slots are XOR-swizzled so that neither the row-wise stores nor the column-wise loads
-//   conflict.
+// The one idea: more bytes in flight: 16-byte loads and stores wherever the shape allows them
+//   (cols and rows multiples of 4), a 64 x 64 tile per 256-thread block (16 floats per thread),
+//   the next tile's loads issued while the current one is stored, and a shared tile without
+//   padding whose 16-byte slots are XOR-swizzled so that neither the row-wise stores nor the
+//   column-wise loads conflict.
 // Changes from the previous steps (transpose_no_bank_conflicts): float4 accesses, a bigger tile,
 //   a swizzle instead of padding (padding breaks 16-byte alignment), 64-bit offsets, and a loop
-//   over rows of tiles so that no shape is refused for grid limits.
+//   over rows of tiles (a software pipeline, and no shape refused for grid limits).
 // What limits it: DRAM bandwidth; see its % of the memcpy yardstick and of cuBLAS.
 // Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
 // Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
@@ -39,48 +39,57 @@ __host__ __device__ constexpr int tile_offset(int row, int col, int tile) {
 }
 //! [swizzle]
 
-constexpr int MIN_BLOCKS_PER_SM = 4;  // caps registers at 64: 4 blocks of 256 threads per SM
+constexpr int MIN_BLOCKS_PER_SM = 3;  // registers <= 85: the fast path needs 72 without spilling
+constexpr int TILES_PER_BLOCK = 4;    // rows of tiles a block walks through (the pipeline depth)
 
 //! [kernel]
-template <int TILE, bool VECTOR>
+template <int TILE, bool VECTOR, bool PIPELINE, bool STREAMING>
 __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols) {
   constexpr int SLOTS = TILE / VEC;                  // float4 slots per tile row
   constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;   // tile rows loaded per pass
+  constexpr int LOADS = TILE / LOAD_ROWS;            // float4 loads per thread per tile
   constexpr int SLOT_GROUPS = SLOTS / 8;             // 8-slot (128-byte) groups per out row
   constexpr int STORE_ROWS = 4 * (8 / SLOT_GROUPS);  // output rows written per pass
   static_assert(SLOTS % 8 == 0 && TILE % LOAD_ROWS == 0 && TILE % STORE_ROWS == 0);
   __shared__ __align__(16) float tile[TILE * TILE];
 
   const int t = threadIdx.x;  // [0, BLOCK_THREADS)
-  // Load phase: slot [0, SLOTS) of rows t / SLOTS + k * LOAD_ROWS.
+  // Load phase: slot [0, SLOTS) of tile rows load_row + k * LOAD_ROWS, k in [0, LOADS).
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
   // Store phase: a warp writes 4 output rows x 8 float4 (128 bytes each, coalesced).
   const int warp = t / 32, lane = t % 32;
-  const int out_quad = (warp % SLOT_GROUPS) * 8 + lane % 8;  // [0, SLOTS): input rows 4q..
+  const int out_quad = (warp % SLOT_GROUPS) * 8 + lane % 8;  // [0, SLOTS): input rows 4q .. 4q+3
   const int out_row = (warp / SLOT_GROUPS) * 4 + lane / 8;   // [0, STORE_ROWS)
 
   const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE;  // first input column of the tile
   const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
-  for (std::int64_t tile_row = blockIdx.y; tile_row < row_tiles; tile_row += gridDim.y) {
+  // A whole tile inside the matrix, with 16-byte accesses legal: the fast path.
+  auto is_full = [&](std::int64_t tile_row) {
+    return VECTOR && tile_row < row_tiles && (tile_row + 1) * TILE <= rows && col0 + TILE <= cols;
+  };
+  float4 v[LOADS];  // this thread's share of the next tile, in flight in registers
+  auto load_registers = [&](std::int64_t row0) {
+    const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+      v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+  };
+
+  std::int64_t tile_row = blockIdx.y;  // rows of tiles blockIdx.y, + gridDim.y, ...
+  bool full = is_full(tile_row);
+  if (full) load_registers(tile_row * TILE);
+  for (; tile_row < row_tiles; tile_row += gridDim.y) {
     const std::int64_t row0 = tile_row * TILE;  // first input row of the tile
-    // Whole tile inside, and 16-byte accesses legal (rows, cols multiples of 4): the fast path.
-    const bool full = VECTOR && row0 + TILE <= rows && col0 + TILE <= cols;
     if (full) {
-      float4 v[TILE / LOAD_ROWS];  // all loads in flight before the first shared store
 #pragma unroll
-      for (int k = 0; k < TILE / LOAD_ROWS; ++k)
-        v[k] = *reinterpret_cast<const float4*>(in + (row0 + load_row + k * LOAD_ROWS) * cols +
-                                                col0 + VEC * load_slot);
-#pragma unroll
-      for (int k = 0; k < TILE / LOAD_ROWS; ++k) {
-        const int r = load_row + k * LOAD_ROWS;
-        *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot, TILE)]) = v[k];
-      }
-    } else {  // edge tiles and shapes without 16-byte alignment: one float at a time, guarded
-#pragma unroll
-      for (int k = 0; k < TILE / LOAD_ROWS; ++k) {
+      for (int k = 0; k < LOADS; ++k)
+        *reinterpret_cast<float4*>(
+            &tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot, TILE)]) = v[k];
+    } else {      // edge tiles and shapes without 16-byte alignment: one float at a time, guarded
+#pragma unroll 1  // rare and slow anyway: keep its registers out of the fast path's way
+      for (int k = 0; k < LOADS; ++k) {
         const int r = load_row + k * LOAD_ROWS;
 #pragma unroll
         for (int e = 0; e < VEC; ++e) {
@@ -92,7 +101,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
     }
     // The whole tile must be in shared memory before any thread reads a column of it.
     __syncthreads();
+    const std::int64_t next = tile_row + gridDim.y;
+    const bool next_full = is_full(next);
+    // The pipeline: the next tile's loads go out now and arrive while this tile is stored.
+    if (PIPELINE && next_full) load_registers(next * TILE);
     if (full) {
+      float* dst = out + (col0 + out_row) * rows + row0 + VEC * out_quad;
 #pragma unroll
       for (int k = 0; k < TILE / STORE_ROWS; ++k) {
         const int c = out_row + k * STORE_ROWS;  // output row in the tile = input column
@@ -101,10 +115,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
         w.y = tile[tile_offset(VEC * out_quad + 1, c, TILE)];
         w.z = tile[tile_offset(VEC * out_quad + 2, c, TILE)];
         w.w = tile[tile_offset(VEC * out_quad + 3, c, TILE)];
-        *reinterpret_cast<float4*>(out + (col0 + c) * rows + row0 + VEC * out_quad) = w;
+        float4* to = reinterpret_cast<float4*>(dst + k * STORE_ROWS * rows);
+        if (STREAMING)
+          __stcs(to, w);
+        else
+          *to = w;
       }
     } else {
-#pragma unroll
+#pragma unroll 1
       for (int k = 0; k < TILE / STORE_ROWS; ++k) {
         const int c = out_row + k * STORE_ROWS;
 #pragma unroll
@@ -116,28 +134,34 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
       }
     }
     // Another tile follows in this block: everyone must be done reading this one first.
-    if (tile_row + gridDim.y < row_tiles) __syncthreads();
+    if (next < row_tiles) __syncthreads();
+    if (!PIPELINE && next_full) load_registers(next * TILE);
+    full = next_full;
   }
 }
 //! [kernel]
 
 //! [launch]
-template <int TILE, bool ALLOW_VECTOR = true>
-void launch_tile(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+template <int TILE, bool PIPELINE = true, bool STREAMING = false, bool ALLOW_VECTOR = true>
+void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // 16-byte accesses need every row start 16-byte aligned, in and out (cudaMalloc aligns the base).
   const bool vector = ALLOW_VECTOR && rows % VEC == 0 && cols % VEC == 0;
+  const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
+  // With the pipeline, each block walks TILES_PER_BLOCK rows of tiles; never more than 65535 in y.
+  const std::int64_t grid_y =
+      PIPELINE ? (row_tiles + TILES_PER_BLOCK - 1) / TILES_PER_BLOCK : row_tiles;
   const dim3 grid(unsigned((cols + TILE - 1) / TILE),
-                  unsigned(std::min<std::int64_t>((rows + TILE - 1) / TILE, MAX_GRID_Y)));
+                  unsigned(std::min<std::int64_t>(grid_y, MAX_GRID_Y)));
   if (vector)
-    kernel<TILE, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+    kernel<TILE, true, PIPELINE, STREAMING><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   else
-    kernel<TILE, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+    kernel<TILE, false, PIPELINE, STREAMING><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   CUDA_CHECK_LAUNCH();
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_tile<TILE_DIM>(d_in, d_out, rows, cols);
+  launch_variant<TILE_DIM>(d_in, d_out, rows, cols);
 }
 //! [launch]
 

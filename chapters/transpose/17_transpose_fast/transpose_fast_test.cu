@@ -48,14 +48,14 @@ HOST_TEST_CASE("8 threads storing a float4 each into one tile row cover 32 banks
     }
 }
 
-GPU_TEST_CASE("transpose_fast equals the CPU transpose at every test shape") {
+GPU_TEST_CASE("transpose_fast and its sweep variants equal the CPU transpose at every test shape") {
   const common::matrix_limits any_shape{0, false, 64, false};
-  common::testing::check_matrix_shapes(transpose_fast::launch, common::matrix_result::transpose,
-                                       any_shape);
-  common::testing::check_matrix_shapes(transpose_fast::launch_tile<32>,
-                                       common::matrix_result::transpose, any_shape);
-  common::testing::check_matrix_shapes(transpose_fast::launch_tile<64, false>,
-                                       common::matrix_result::transpose, any_shape);
+  const common::matrix_launch variants[] = {
+      transpose_fast::launch, transpose_fast::launch_variant<64, false>,
+      transpose_fast::launch_variant<64, true, true>, transpose_fast::launch_variant<32>,
+      transpose_fast::launch_variant<64, true, false, false>};
+  for (const auto& launch : variants)
+    common::testing::check_matrix_shapes(launch, common::matrix_result::transpose, any_shape);
 }
 
 GPU_TEST_CASE("transpose_fast loops over rows of tiles past the grid limit") {
