@@ -59,12 +59,16 @@ GPU_TEST_CASE("transpose_fast and its sweep variants equal the CPU transpose at 
 }
 
 GPU_TEST_CASE("transpose_fast loops over rows of tiles past the grid limit") {
-  // 65535 * 64 + 3 rows need 65537 rows of 64-row tiles: more than gridDim.y can hold.
-  for (const std::int64_t rows : {std::int64_t(65535) * 64 + 3, std::int64_t(65536) * 64}) {
-    CAPTURE(rows);
-    const common::check_result r =
-        common::check_launch(transpose_fast::launch, common::matrix_result::transpose, rows, 4, 9);
-    INFO(common::describe(r));
-    CHECK(r.ok());
-  }
+  // 65535 * 64 + 3 rows are 65537 rows of 64-row tiles: more than gridDim.y can hold without the
+  // pipeline's TILES_PER_BLOCK, and several per block with it.
+  const common::matrix_launch launches[] = {transpose_fast::launch,
+                                            transpose_fast::launch_variant<64, false>};
+  for (const auto& launch : launches)
+    for (const std::int64_t rows : {std::int64_t(65535) * 64 + 3, std::int64_t(65536) * 64}) {
+      CAPTURE(rows);
+      const common::check_result r =
+          common::check_launch(launch, common::matrix_result::transpose, rows, 4, 9);
+      INFO(common::describe(r));
+      CHECK(r.ok());
+    }
 }
