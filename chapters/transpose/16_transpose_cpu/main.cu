@@ -1,5 +1,5 @@
 // The transpose_cpu program: the contract of common/program.cuh around two host loops, timed with
-// std::chrono (median of --reps, default 5: one 16384^2 transpose takes seconds). It runs on the
+// std::chrono (median of --reps, default 3: one 16384^2 transpose takes seconds). It runs on the
 // GPU machine's host so that the book compares it with that machine's GPU; it measures no GPU
 // yardstick and no peer.
 #include <chrono>
@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
 
   return program.run(argc, argv, [&](common::context& ctx) {
     const common::matrix_size m = ctx.resolve_matrix(0, 0, common::MAX_N);
-    const int reps = ctx.was_set("reps") ? ctx.timing().reps : (ctx.quick() ? 3 : 5);
+    const int reps = ctx.was_set("reps") ? ctx.timing().reps : 3;
     const std::size_t n = std::size_t(m.elements());
     const std::vector<float> input = common::random_floats(n, ctx.seed(), -1000.0f, 1000.0f);
     std::vector<float> want(n), out(n);
@@ -38,13 +38,12 @@ int main(int argc, char** argv) {
       std::fill(out.begin(), out.end(), std::numeric_limits<float>::quiet_NaN());  // poison
       v.run(input.data(), out.data(), m.rows, m.cols);
       bool ok = ctx.check(common::compare_exact("output", out, want));
-      std::vector<double> samples;
-      for (int rep = 0; rep < 1 + reps; ++rep) {  // one untimed warm-up
+      std::vector<double> samples;  // the checked run above was the warm-up
+      for (int rep = 0; rep < reps; ++rep) {
         const auto start = std::chrono::steady_clock::now();
         v.run(input.data(), out.data(), m.rows, m.cols);
         const auto stop = std::chrono::steady_clock::now();
-        if (rep > 0)
-          samples.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
+        samples.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
       }
       ok = ctx.check(common::compare_exact("output after timing", out, want)) && ok;
 

@@ -4,7 +4,7 @@
 // Changes from the GPU steps: no kernel; std::chrono around the loops, median of the repetitions.
 // What limits it: one core's memory traffic: the naive loop touches a new cache line (64 bytes)
 //   for every 4-byte write, once the output's columns no longer fit in the cache.
-// Run: build/bin/transpose_cpu [--rows 4096 --cols 4096] [--reps 5] [--sweep]
+// Run: build/bin/transpose_cpu [--rows 4096 --cols 4096] [--reps 3] [--sweep]
 // Source: the report on a GTX 850M and a K80 (source 004), "CPU transpose"; the blog (source 003).
 #pragma once
 
