@@ -8,17 +8,24 @@ import sys
 def read(path):
     kernels = {}  # kernel name -> {metric: value}
     order = []
+    header = None
     with open(path, newline="") as f:
         for row in csv.reader(f):
-            if len(row) < 3 or row[0] == "ID":
+            if not row:
                 continue
-            name, metric, value = row[4], row[-3], row[-1]
-            name = name.split("(")[0].removeprefix("void ")
+            if row[0] == "ID":  # each profiled run repeats the header
+                header = row
+                continue
+            if header is None or len(row) != len(header):
+                continue
+            cell = dict(zip(header, row))
+            name = cell.get("Kernel Name", "?").split("(")[0].removeprefix("void ")
             if name not in kernels:
                 kernels[name] = {}
                 order.append(name)
             try:
-                kernels[name][metric] = float(value.replace(",", ""))
+                kernels[name][cell.get("Metric Name", "")] = float(
+                    cell.get("Metric Value", "").replace(",", ""))
             except ValueError:
                 pass
     return order, kernels
