@@ -42,15 +42,13 @@ WITH_UNIT = re.compile(NUMBER + r"\s*(?:&nbsp;|&#160;|~)?\s*" + UNIT + r"(?![\w/
 # "2.3x", "30x faster", "a 12x speedup"; "32x32" and "32 x 8" (shapes) and "0x1f" are not.
 SPEEDUP = re.compile(NUMBER + r"\s*(?:x|×|&times;|\\times)(?![\w])(?!\s*(?:\d|\\f\$))"
                      r"(\s+[\w-]+(?:\s+[\w-]+)?)?")
-# With a space before the x ("2 x n"), it is a product unless a word of speed follows.
+# A factor is a speedup when it has decimals ("2.3x"), ends the phrase ("12x."), or a word of
+# speed follows it ("12x faster", "a 30x speedup"); "4x unrolled", "20x the L2" and "2 x n" are
+# counts and products.
 SPEED_WORD = re.compile(r"\s+(faster|slower|speed-?ups?|quicker|better|worse|improvement|gain"
-                        r"|higher|lower|over|more|less)\b", re.I)
+                        r"|higher|lower|over|as\s+fast|the\s+(speed|bandwidth|throughput))\b",
+                        re.I)
 SHAPE_BEFORE = re.compile(r"(?:[x×]|&times;|\\times)\s*$")
-# An integer factor followed by one of these describes the code, not a measurement ("4x unrolled").
-NOT_SPEED = re.compile(r"\s+(unroll\w*|coarsen\w*|tile[sd]?|tiling|vectori[sz]\w*|loads?|stores?"
-                       r"|elements?|threads?|blocks?|warps?|bytes?|words?|work|wider|larger"
-                       r"|smaller|bigger|fewer|more\s+(?:work|threads|blocks|elements|bytes"
-                       r"|loads|stores|memory)|as\s+(?:many|much)|replicat\w*)\b", re.I)
 PCT_OF = re.compile(NUMBER + r"\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|a\s+)?(?:\w+[\s-]+)?"
                     r"(?:copy|read|yardstick|peak|peer|theoretical|bandwidth|memcpy|cub|cublas"
                     r"|thrust|library|speed[- ]of[- ]light)", re.I)
@@ -197,13 +195,10 @@ def check_numbers(report, path, lines):
         for m in SPEEDUP.finditer(line):
             if SHAPE_BEFORE.search(line[:m.start()]):
                 continue  # the last factor of a shape: "32 x 8"
-            spaced = re.match(NUMBER + r"\s+", m.group(0))
-            if spaced and m.group(1) and not SPEED_WORD.match(m.group(1)):
-                continue  # a product: "2 x n x 4 bytes"
-            integer = re.fullmatch(r"\d+", re.match(NUMBER, m.group(0)).group(0) or "")
-            if integer and NOT_SPEED.match(line[m.end(0) - len(m.group(1) or ""):]):
-                continue
-            found.append(m.group(0).strip())
+            decimal = re.search(r"[.,]", re.match(NUMBER, m.group(0)).group(0))
+            after = line[m.end(0) - len(m.group(1) or ""):]
+            if decimal or not re.match(r"\s*\w", after) or SPEED_WORD.match(after):
+                found.append(m.group(0).strip())
         for m in PCT_OF.finditer(line):
             found.append(m.group(0).strip())
         for text in found:
