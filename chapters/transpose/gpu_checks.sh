@@ -52,10 +52,11 @@ for step in copy copy_col transpose_naive transpose_naive_col transpose_naive_ro
             transpose_diagonal transpose_fast; do
   profile "$step" "$SECTOR_METRICS" "$OUT/ncu_transpose_sectors.csv"
 done
-# The peer's kernel too: cublasSgeam as transpose_fast's run calls it (the only kernel named *geam*).
+# The peer's kernel too, as transpose_fast's run calls cublasSgeam (its kernel names contain geam
+# or, for a transpose, transpose_readWrite; ours contain neither).
 echo "ncu: cublasSgeam" >&2
 "$NCU" --csv --print-units base --metrics "$SECTOR_METRICS" --kernel-name-base demangled \
-  -k "regex:geam" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" --reps 1 --warmup 0 \
+  -k "regex:geam|readWrite" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" --reps 1 --warmup 0 \
   2>"$OUT/ncu_cublas.log" | grep '^"' >>"$OUT/ncu_transpose_sectors.csv"
 
 python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" \
