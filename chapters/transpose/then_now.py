@@ -91,8 +91,10 @@ def our_cells(results, step, variant, sizes, peak):
 
 def table(caption, head, body):
     rows = "".join(f"<tr>{r}</tr>\n" for r in body)
-    return (f'<table class="book-results"><caption>{html.escape(caption)}</caption>\n'
-            f"<tr>{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr>\n{rows}</table>\n")
+    return (f'<div class="book-results"><p><b>{html.escape(caption)}</b></p>\n'
+            f'<table class="book-results-table"><thead><tr>'
+            f"{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr></thead>\n"
+            f"<tbody>{rows}</tbody></table></div>\n")
 
 
 def main():
@@ -111,7 +113,7 @@ def main():
                     + our_cells(results, step, "", [(2048, 2048), big], peak))
     out.append(table("Source 002 (whitepaper), 2048 x 2048, converted from its GiB/s",
                      ["source 002 kernel", "our step", "GTX 280", "M2090", "K20X",
-                      f"{gpu}, 2048 x 2048", f"{gpu}, 16384 x 16384"], body))
+                      "ours, 2048²", "ours, 16384²"], body))
 
     body = []
     for step, variant, name, seconds in BLOG:
@@ -119,8 +121,8 @@ def main():
                     + cell(BLOG_BYTES / seconds / 1e9, PEAK["GTX 1050 Ti"])
                     + our_cells(results, step, variant, [(4096, 4096), big], peak))
     out.append(table("Source 003 (blog), 4096 x 4096, from its times",
-                     ["source 003 kernel", "our step", "GTX 1050 Ti", f"{gpu}, 4096 x 4096",
-                      f"{gpu}, 16384 x 16384"], body))
+                     ["source 003 kernel", "our step", "GTX 1050 Ti", "ours, 4096²",
+                      "ours, 16384²"], body))
 
     body = []
     for step, variant, name, g850, k80 in REPORT_004:
@@ -131,7 +133,7 @@ def main():
                     + our_cells(results, step, variant, [(4096, 4096), big], peak if gpu_row else 0))
     out.append(table("Source 004 (report), 4096 x 4096; the CPU row is the host's, not the GPU's",
                      ["source 004 version", "our step", "GTX 850M", "K80 (one GPU)",
-                      f"{gpu}, 4096 x 4096", f"{gpu}, 16384 x 16384"], body))
+                      "ours, 4096²", "ours, 16384²"], body))
 
     body = []
     for step, variant, name, seconds in REPORT_000:
@@ -140,7 +142,7 @@ def main():
                     + our_cells(results, step, variant, [big], peak))
     out.append(table("Source 000 (report), 16384 x 16384, from its times (its GPU is not named)",
                      ["source 000 version", "our step", "source 000's GPU",
-                      f"{gpu}, 16384 x 16384"], body))
+                      "ours, 16384²"], body))
 
     body = []
     for step in ("transpose_fast", "transpose_no_bank_conflicts"):
