@@ -40,7 +40,8 @@ __host__ __device__ constexpr int tile_offset(int row, int col, int tile) {
 //! [swizzle]
 
 constexpr int MIN_BLOCKS_PER_SM = 3;  // registers <= 85: the fast path needs 72 without spilling
-constexpr int TILES_PER_BLOCK = 4;    // rows of tiles a block walks through (the pipeline depth)
+constexpr int TILES_PER_BLOCK = 4;    // the most rows of tiles a block walks through (pipeline)
+constexpr int MIN_WAVES = 4;  // but never so few blocks that the GPU holds them in < 4 waves
 
 //! [kernel]
 template <int TILE, bool VECTOR, bool PIPELINE, bool STREAMING>
@@ -141,6 +142,17 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
 }
 //! [kernel]
 
+// The number of SMs of the current device, asked once (on the first launch, never at load time).
+inline int sm_count() {
+  static const int count = [] {
+    int device = 0, sms = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    return sms;
+  }();
+  return count;
+}
+
 //! [launch]
 template <int TILE, bool PIPELINE = true, bool STREAMING = false, bool ALLOW_VECTOR = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -148,11 +160,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 16-byte accesses need every row start 16-byte aligned, in and out (cudaMalloc aligns the base).
   const bool vector = ALLOW_VECTOR && rows % VEC == 0 && cols % VEC == 0;
   const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
-  // With the pipeline, each block walks TILES_PER_BLOCK rows of tiles; never more than 65535 in y.
-  const std::int64_t grid_y =
-      PIPELINE ? (row_tiles + TILES_PER_BLOCK - 1) / TILES_PER_BLOCK : row_tiles;
-  const dim3 grid(unsigned((cols + TILE - 1) / TILE),
-                  unsigned(std::min<std::int64_t>(grid_y, MAX_GRID_Y)));
+  // With the pipeline, each block walks up to TILES_PER_BLOCK rows of tiles, fewer when the grid
+  // would not fill the GPU MIN_WAVES times over (a 2048 x 2048 matrix has 1024 tiles of 64 x 64).
+  // Never more than 65535 blocks in y: the kernel loops over whatever rows of tiles remain.
+  const std::int64_t col_tiles = (cols + TILE - 1) / TILE;
+  const std::int64_t resident_blocks = std::int64_t(sm_count()) * MIN_BLOCKS_PER_SM;
+  const std::int64_t per_block =
+      PIPELINE ? std::clamp<std::int64_t>(row_tiles * col_tiles / (MIN_WAVES * resident_blocks), 1,
+                                          TILES_PER_BLOCK)
+               : 1;
+  const std::int64_t grid_y = (row_tiles + per_block - 1) / per_block;
+  const dim3 grid(unsigned(col_tiles), unsigned(std::min<std::int64_t>(grid_y, MAX_GRID_Y)));
   if (vector)
     kernel<TILE, true, PIPELINE, STREAMING><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   else
