@@ -169,8 +169,9 @@ def copy_mathjax(mathjax_dir, html_dir):
 def write_header(doxygen, gen_dir):
     """Doxygen's own default header for this version, with the theme's scripts added."""
     h, f, s = (os.path.join(gen_dir, x) for x in ("header.html", "footer.html", "doxygen.css"))
+    # In gen_dir, where there is no Doxyfile: `doxygen -w` reads ./Doxyfile when there is one.
     r = subprocess.run([doxygen, "-w", "html", h, f, s], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
+                       stderr=subprocess.PIPE, text=True, cwd=gen_dir)
     if r.returncode != 0:
         fail(f"`doxygen -w html` failed:\n{r.stderr}", 1)
     with open(h, encoding="utf-8") as fh:
