@@ -15,14 +15,14 @@
 namespace common {
 
 // Every step of the part launches with these parameters: d_in is rows x cols, row-major.
-using matrix_launch = std::function<void(const float* d_in, float* d_out, std::int64_t rows,
-                                         std::int64_t cols)>;
+using matrix_launch =
+    std::function<void(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols)>;
 
 // What a step's output must equal.
 enum class matrix_result {
-  transpose,         // out (cols x rows) = in^T
-  copy,              // out (rows x cols) = in
-  tiles_moved,       // coarse-grained: each tile to its transposed place, its content not transposed
+  transpose,    // out (cols x rows) = in^T
+  copy,         // out (rows x cols) = in
+  tiles_moved,  // coarse-grained: each tile to its transposed place, its content not transposed
   tiles_transposed,  // fine-grained: each tile transposed where it stands (out is rows x cols)
 };
 

@@ -13,8 +13,8 @@
 
 namespace transpose_naive {
 
-constexpr int TILE_DIM = 32;    // a block moves one TILE_DIM x TILE_DIM tile
-constexpr int BLOCK_ROWS = 8;   // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
+constexpr int TILE_DIM = 32;   // a block moves one TILE_DIM x TILE_DIM tile
+constexpr int BLOCK_ROWS = 8;  // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
 
 //! [kernel]
 __global__ void kernel(const float* in, float* out, int rows, int cols) {

@@ -17,14 +17,14 @@
 
 namespace transpose_coarse_grained {
 
-constexpr int TILE_DIM = 32;    // a block moves one TILE_DIM x TILE_DIM tile
-constexpr int BLOCK_ROWS = 8;   // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
+constexpr int TILE_DIM = 32;   // a block moves one TILE_DIM x TILE_DIM tile
+constexpr int BLOCK_ROWS = 8;  // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
 
 //! [kernel]
 __global__ void kernel(const float* in, float* out, int rows, int cols) {
   __shared__ float tile[TILE_DIM][TILE_DIM + 1];  // the extra column shifts each row by one bank
-  int x = blockIdx.x * TILE_DIM + threadIdx.x;  // input column
-  int y = blockIdx.y * TILE_DIM + threadIdx.y;  // input row
+  int x = blockIdx.x * TILE_DIM + threadIdx.x;    // input column
+  int y = blockIdx.y * TILE_DIM + threadIdx.y;    // input row
   for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
     if (x < cols && y + j < rows) tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * cols + x];
   // The whole tile must be in shared memory before any thread reads it.

@@ -17,8 +17,8 @@
 
 namespace transpose_diagonal {
 
-constexpr int TILE_DIM = 32;    // a block moves one TILE_DIM x TILE_DIM tile
-constexpr int BLOCK_ROWS = 8;   // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
+constexpr int TILE_DIM = 32;   // a block moves one TILE_DIM x TILE_DIM tile
+constexpr int BLOCK_ROWS = 8;  // a block is TILE_DIM x BLOCK_ROWS threads: 4 elements each
 
 //! [mapping]
 // Block (bx, by) of a gx x gy grid, read in diagonal coordinates, handles tile (tile_x, tile_y).
