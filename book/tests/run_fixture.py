@@ -55,6 +55,13 @@ def write(path, text):
     return change
 
 
+def chain(*changes):
+    def change(root):
+        for c in changes:
+            c(root)
+    return change
+
+
 THEN_TABLE = """## Then and now
 
 {caption}
@@ -125,6 +132,19 @@ CASES = {
     "failing_part_generator": (replace("chapters/demo/rows.py", "import sys\n",
                                        "import sys\nsys.exit('rows.py: broken on purpose')\n"),
                                1, r"rows\.py: error: exit 1 while generating demo_rows\.html"),
+    # \fact names: a variant "block" of step alpha and a step alpha_block both define
+    # alpha_block_gbps; the build must refuse rather than show one of them silently
+    "fact_collision": (chain(
+        append("steps.tsv", "demo\talpha_block\tchapters/demo/03_alpha_block"),
+        write("chapters/demo/03_alpha_block/CMakeLists.txt",
+              "add_chapter(alpha_block PART demo)\n"),
+        write("chapters/demo/03_alpha_block/alpha_block.md", "\\page alpha_block alpha_block: x\n"),
+        replace("chapters/demo/demo.md", "- \\subpage beta\n",
+                "- \\subpage beta\n- \\subpage alpha_block\n"),
+        append("results/fixture-gpu.csv", "demo,alpha,block,float,16777216,0,0,134217728,30,"
+               "0.2,0.2,0.2,671.1,1677.7,1800.0,40.0,37.3,Lib,1500.0,44.7,ok")),
+        1, r"\\fact\{alpha_block_gbps\} is defined by step alpha_block and by step alpha "
+           r"variant block"),
     "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
                       r"must start with `\\page beta <title>`"),
 }

@@ -269,7 +269,10 @@ def main():
     generator_errors = run_part_generators(parts, results_path, gen_dir, source_dir)
     for line in generator_errors:
         print(line, file=sys.stderr)
-    facts = gen_results.facts(results, parts)
+    try:
+        facts = gen_results.facts(results, parts)
+    except gen_results.FactCollision as e:
+        fail(str(e), 1)
     aliases_file = os.path.join(gen_dir, "aliases.doxy")
     write_aliases(facts, aliases_file)
     with open(os.path.join(out_dir, "facts.tsv"), "w", encoding="utf-8") as f:

@@ -495,44 +495,69 @@ def _row_facts(prefix, r):
                                     else NOT_MEASURED)}
 
 
+GLOBAL_FACTS = ("gpu", "gpu_sms", "gpu_l2", "theoretical_gbps", "yardstick_copy_gbps",
+                "yardstick_read_gbps", "yardstick_copy_pct_theoretical",
+                "yardstick_read_pct_theoretical", "launch_floor_time", "results_date",
+                "results_commit", "results_file", "reps")
+
+
+class FactCollision(Exception):
+    pass
+
+
+class _Facts(dict):
+    """A dict that remembers who defined each name and refuses a second owner: a step called
+    "copy" and a step "copy_col", or a variant "col" of "copy", must not share a name silently."""
+
+    def __init__(self):
+        super().__init__()
+        self.owner = {}
+
+    def define(self, owner, name, value):
+        if self.owner.setdefault(name, owner) != owner:
+            raise FactCollision(f"\\fact{{{name}}} is defined by {self.owner[name]} and by "
+                                f"{owner}: rename the step or the variant")
+        self[name] = value
+
+
 def facts(results, parts):
     """{name: value}. Every registered step has its standard facts (NOT_MEASURED until the bench
-    measures it), so that a page builds before its step is measured."""
-    f = {}
+    measures it), so that a page builds before its step is measured. Raises FactCollision when two
+    things would define the same name."""
+    f = _Facts()
+    for key in GLOBAL_FACTS:
+        f.define("the results file", key, NOT_MEASURED)
     for p in parts:
+        f.define(f"part {p.name}", f"{p.name}_size", NOT_MEASURED)
         for s in p.steps:
             for metric in STEP_METRICS:
-                f[f"{s.name}_{metric}"] = NOT_MEASURED
-        f[f"{p.name}_size"] = NOT_MEASURED
-    for key in ("gpu", "gpu_sms", "gpu_l2", "theoretical_gbps", "copy_gbps", "read_gbps",
-                "copy_pct_theoretical", "read_pct_theoretical", "launch_floor_time",
-                "results_date", "results_commit", "results_file", "reps"):
-        f[key] = NOT_MEASURED
+                f.define(f"step {s.name}", f"{s.name}_{metric}", NOT_MEASURED)
     if results is None:
-        return f
+        return dict(f)
+    glob_ = lambda k, v: f.define("the results file", k, v)  # noqa: E731
     m = results.meta
-    f["gpu"] = results.gpu()
-    f["gpu_sms"] = m.get("sm_count", NOT_MEASURED)
+    glob_("gpu", results.gpu())
+    glob_("gpu_sms", m.get("sm_count", NOT_MEASURED))
     if m.get("l2_bytes"):
-        f["gpu_l2"] = f"{int(m['l2_bytes']) / 2**20:.0f} MiB"
+        glob_("gpu_l2", f"{int(m['l2_bytes']) / 2**20:.0f} MiB")
     theo = float(m.get("theoretical_gbps", 0) or 0)
     if theo:
-        f["theoretical_gbps"] = f"{fmt_gbps(theo)} GB/s"
-    f["results_date"] = m.get("date", "")[:10] or NOT_MEASURED
-    f["results_commit"] = short_commit(m.get("git_commit", ""))
-    f["results_file"] = os.path.basename(results.path)
+        glob_("theoretical_gbps", f"{fmt_gbps(theo)} GB/s")
+    glob_("results_date", m.get("date", "")[:10] or NOT_MEASURED)
+    glob_("results_commit", short_commit(m.get("git_commit", "")))
+    glob_("results_file", os.path.basename(results.path))
     reps = sorted({int(r["reps"]) for r in results.rows if r["reps"]})
     if reps:
-        f["reps"] = "/".join(str(x) for x in reps)
+        glob_("reps", "/".join(str(x) for x in reps))
     for name, key in (("memcpy_d2d", "copy"), ("read_only", "read")):
         y = results.yardstick(name)
         if y:
-            f[f"{key}_gbps"] = f"{fmt_gbps(y['gbps'])} GB/s"
+            glob_(f"yardstick_{key}_gbps", f"{fmt_gbps(y['gbps'])} GB/s")
             if theo:
-                f[f"{key}_pct_theoretical"] = fmt_pct(100.0 * y["gbps"] / theo)
+                glob_(f"yardstick_{key}_pct_theoretical", fmt_pct(100.0 * y["gbps"] / theo))
     floor = results.yardstick("launch_floor")
     if floor:
-        f["launch_floor_time"] = fmt_time(floor["median_ms"])
+        glob_("launch_floor_time", fmt_time(floor["median_ms"]))
     for p in parts:
         ref = reference_size(results, p)
         if ref is None:
@@ -542,18 +567,20 @@ def facts(results, parts):
             ref_rows = [r for r in rows if size_key(r) == ref]
             if not ref_rows:
                 continue
-            f[f"{p.name}_size"] = size_label(ref_rows[0], html_out=False)
+            f.define(f"part {p.name}", f"{p.name}_size", size_label(ref_rows[0], html_out=False))
+            step = lambda k, v: f.define(f"step {s.name}", k, v)  # noqa: E731
             b = best_row(ref_rows)
-            f.update(_row_facts(s.name, b))
-            f[f"{s.name}_variant"] = b["variant"] or s.name
+            for k, v in _row_facts(s.name, b).items():
+                step(k, v)
+            step(f"{s.name}_variant", b["variant"] or s.name)
             for other, key in ((p.steps[s.index - 1] if s.index else None, "speedup"),
                                (p.steps[0] if s.index else None, "cumulative")):
                 if other is None:
-                    f[f"{s.name}_{key}"] = fmt_speedup(1.0)
+                    step(f"{s.name}_{key}", fmt_speedup(1.0))
                     continue
                 mr = matching_row(results, other.name, b)
                 if mr is not None and b["median_ms"] > 0:
-                    f[f"{s.name}_{key}"] = fmt_speedup(mr["median_ms"] / b["median_ms"])
+                    step(f"{s.name}_{key}", fmt_speedup(mr["median_ms"] / b["median_ms"]))
             types = {r["type"] for r in ref_rows}
             for r in ref_rows:
                 if not r["variant"]:
@@ -561,5 +588,6 @@ def facts(results, parts):
                 prefix = f"{s.name}_{slug(r['variant'])}"
                 if len(types) > 1:
                     prefix += "_" + slug(r["type"])
-                f.update(_row_facts(prefix, r))
-    return f
+                for k, v in _row_facts(prefix, r).items():
+                    f.define(f"step {s.name} variant {r['variant']} ({r['type']})", k, v)
+    return dict(f)
