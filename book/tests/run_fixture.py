@@ -205,6 +205,9 @@ def check_good(work, case):
     need("generated/beta_results.html", r"Fixture GPU")             # the GPU under the table
     need("generated/demo_bandwidth.svg", r"<svg")
     need("html/alpha.html", r"839 GB/s")                            # \fact{alpha_gbps}
+    need("html/beta.html", r'img src="beta_progress\.svg"')        # plots under every table
+    need("html/alpha.html", r'img src="alpha_variants\.svg"')      # (two variants: both plots)
+    need("html/beta_progress.svg", r"<svg")
     need("html/beta.html", r"book-diff-table")                      # the diff on the page
     if case == "good":  # the part's own generator (it reads the CSV)
         need("html/demo_summary.html", r"has 4 rows of part demo")

@@ -253,12 +253,11 @@ def main():
         title = title or f"part {p.name}"
         for s in p.steps:
             prev = p.steps[s.index - 1] if s.index > 0 else None
+            images = gen_results.step_plots(results, p, title, s, args.gnuplot, gen_dir)
             with open(os.path.join(gen_dir, f"{s.name}_results.html"), "w", encoding="utf-8") as f:
-                f.write(gen_results.step_table(results, parts, p, s, source_dir))
+                f.write(gen_results.step_table(results, parts, p, s, source_dir, images))
             with open(os.path.join(gen_dir, f"{s.name}_diff.html"), "w", encoding="utf-8") as f:
                 f.write(gen_diff.step_diff(s, prev, title, source_dir))
-            gen_results.step_plot(results, p, s, args.gnuplot,
-                                  os.path.join(gen_dir, f"{s.name}_variants.svg"))
         gen_results.part_plot(results, p, title, args.gnuplot,
                               os.path.join(gen_dir, f"{p.name}_bandwidth.svg"))
     all_results = sorted(os.path.join(results_dir, f) for f in os.listdir(results_dir)
@@ -343,11 +342,15 @@ def main():
     if report.errors:
         print(f"book: {len(report.errors)} page check error(s) above (book/tools/check_pages.py)",
               file=sys.stderr)
+    # 4. The plots the generated tables show (Doxygen copies only those named by \image) and
+    # MathJax, also after a failure so that what was rendered can be looked at; then the verdict.
+    if os.path.isdir(html_dir):
+        for name in os.listdir(gen_dir):
+            if name.endswith(".svg"):
+                shutil.copy2(os.path.join(gen_dir, name), html_dir)
+        copy_mathjax(args.mathjax_dir, html_dir)
     if r.returncode != 0 or report.errors or generator_errors:
         return 1
-
-    # 4. MathJax, then where to look.
-    copy_mathjax(args.mathjax_dir, html_dir)
     print(f"book: {os.path.join(html_dir, 'index.html')}")
     return 0
 

@@ -217,7 +217,14 @@ def meta_line(results, source_dir):
 # The step table
 
 
-def step_table(results, parts, part, step, source_dir):
+def _figures(images):
+    return "".join(f'<div class="image"><img src="{html.escape(f)}" alt="{html.escape(c)}"/>'
+                   f'<div class="caption">{html.escape(c)}</div></div>\n' for f, c in images)
+
+
+def step_table(results, parts, part, step, source_dir, images=()):
+    """The step's table; `images` [(file, caption)] are shown under it (build_book.py copies
+    them next to the pages)."""
     if results is None:
         return ('<div class="book-results book-missing"><p>No measurements are committed yet: '
                 'run <code>cmake --build --preset default --target bench</code> on a GPU and '
@@ -290,6 +297,7 @@ def step_table(results, parts, part, step, source_dir):
                      f"({size_label(best)}).")
     out.append(f'<p class="book-meta">{" ".join(notes)}<br/>'
                f"Measured on {meta_line(results, source_dir)}</p>")
+    out.append(_figures(images))
     out.append("</div>")
     return "\n".join(out) + "\n"
 
@@ -299,7 +307,7 @@ def step_table(results, parts, part, step, source_dir):
 
 
 PALETTE = {"bar": "#4e79a7", "copy": "#e15759", "read": "#59a14f", "peer": "#f28e2b",
-           "theory": "#8c8c8c"}
+           "theory": "#8c8c8c", "here": "#2b5c93", "before": "#9bb1cc", "after": "#dbe2ec"}
 
 
 def _median(values):
@@ -320,14 +328,19 @@ def _gp_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def bar_plot(gnuplot, path, title, labels, values, lines, ylabel="effective bandwidth (GB/s)"):
-    """A bar chart (one bar per label) with horizontal reference lines [(name, value, colour,
-    dash)], written by gnuplot as SVG."""
+def bar_plot(gnuplot, path, title, labels, values, lines, colours=None,
+             ylabel="effective bandwidth (GB/s)"):
+    """A bar chart (one bar per label, in `colours` or all in the bar colour) with horizontal
+    reference lines [(name, value, colour, dash)], written by gnuplot as SVG."""
     work = os.path.splitext(path)[0]
     data = work + ".dat"
+    colours = colours or [PALETTE["bar"]] * len(labels)
     with open(data, "w", encoding="utf-8") as f:
-        for i, (label, v) in enumerate(zip(labels, values)):
-            f.write(f"{i} {_gp_string(label)} {v:.3f} {_gp_string(fmt_gbps(v))}\n")
+        for i, (label, v, c) in enumerate(zip(labels, values, colours)):
+            # a value written inside a bar: white on a dark bar, dark on a pale one
+            ink = "#ffffff" if c in (PALETTE["bar"], PALETTE["here"]) else "#333333"
+            f.write(f"{i} {_gp_string(label)} {v:.3f} {_gp_string(fmt_gbps(v))} "
+                    f"{int(c.lstrip('#'), 16)} {int(ink.lstrip('#'), 16)}\n")
     top = max([v for v in values] + [v for _, v, _, _ in lines] + [1.0]) * 1.12
     crowded = max(len(x) for x in labels) * len(labels) > 90
     rotate = "rotate by -30 left" if crowded else ""
@@ -348,14 +361,13 @@ def bar_plot(gnuplot, path, title, labels, values, lines, ylabel="effective band
         "set key below center horizontal maxcols 2 samplen 3 width -12",
         "set lmargin 10",
     ]
-    plot = [f"{_gp_string(data)} using 1:3:xtic(2) with boxes lc rgb '{PALETTE['bar']}' "
-            "notitle"]
+    plot = [f"{_gp_string(data)} using 1:3:5:xtic(2) with boxes lc rgb variable notitle"]
     if len(labels) <= 8:  # the value of each bar above it
         plot.append("'' using 1:3:4 with labels offset 0,0.7 notitle")
     else:  # narrow bars: the value turned, inside a tall bar, above a short one
         low = 0.22 * top
-        plot.append(f"'' using 1:($3 >= {low:.1f} ? $3 : 1/0):4 with labels rotate by 90 right "
-                    "offset 0,-0.4 tc rgb '#ffffff' font 'sans,11' notitle")
+        plot.append(f"'' using 1:($3 >= {low:.1f} ? $3 : 1/0):4:6 with labels rotate by 90 right "
+                    "offset 0,-0.4 tc rgb variable font 'sans,11' notitle")
         plot.append(f"'' using 1:($3 < {low:.1f} ? $3 : 1/0):4 with labels rotate by 90 left "
                     "offset 0,0.4 tc rgb '#333333' font 'sans,11' notitle")
     for name, value, colour, dash in lines:
@@ -389,33 +401,52 @@ def reference_lines(results, rows):
     return lines
 
 
-def part_plot(results, part, title, gnuplot, path):
+def part_plot(results, part, title, gnuplot, path, highlight=None):
+    """GB/s of each step's fastest variant at the part's reference size. With `highlight` (a
+    step), that step's bar stands out, the steps before it are muted and those after it faint.
+    Returns True when it drew a plot, False when it wrote a "not measured" placeholder."""
     if results is None:
-        return _placeholder_svg(path, "No measurements committed yet")
+        _placeholder_svg(path, "No measurements committed yet")
+        return False
     ref = reference_size(results, part)
-    labels, values, used = [], [], []
+    labels, values, colours, used = [], [], [], []
+    seen_highlight = False
     for s in part.steps:
         rows = [r for r in results.step_rows(s.name) if size_key(r) == ref]
+        if highlight is not None and s.name == highlight.name:
+            seen_highlight = bool(rows)
         if rows:
-            b = best_row(rows)
             labels.append(s.name)
-            values.append(b["gbps"])
+            values.append(best_row(rows)["gbps"])
             used += rows
-    if not labels:
-        return _placeholder_svg(path, f"{title}: not measured yet")
+            if highlight is None:
+                colours.append(PALETTE["bar"])
+            elif s.name == highlight.name:
+                colours.append(PALETTE["here"])
+            else:
+                colours.append(PALETTE["before"] if s.index < highlight.index else PALETTE["after"])
+    if not labels or (highlight is not None and not seen_highlight):
+        _placeholder_svg(path, f"{highlight.name if highlight else title}: not measured yet")
+        return False
     size = size_label(used[0], html_out=False)
-    bar_plot(gnuplot, path,
-             f"{title}: fastest variant of each step at {size} ({results.gpu()})",
-             labels, values, reference_lines(results, used))
+    what = (f"{highlight.name} among the steps of {title}" if highlight
+            else f"{title}: fastest variant of each step")
+    bar_plot(gnuplot, path, f"{what} at {size} ({results.gpu()})", labels, values,
+             reference_lines(results, used), colours)
+    return True
 
 
 def step_plot(results, part, step, gnuplot, path):
+    """GB/s of each variant of the step at the part's reference size. Returns the number of bars
+    (0: a "not measured" placeholder)."""
     if results is None:
-        return _placeholder_svg(path, "No measurements committed yet")
+        _placeholder_svg(path, "No measurements committed yet")
+        return 0
     ref = reference_size(results, part)
     rows = [r for r in results.step_rows(step.name) if size_key(r) == ref]
     if not rows:
-        return _placeholder_svg(path, f"{step.name}: not measured yet")
+        _placeholder_svg(path, f"{step.name}: not measured yet")
+        return 0
     types = {r["type"] for r in rows}
     labels = [(r["variant"] or step.name) + (f" ({r['type']})" if len(types) > 1 else "")
               for r in rows]
@@ -423,6 +454,25 @@ def step_plot(results, part, step, gnuplot, path):
              f"{step.name}: each variant at {size_label(rows[0], html_out=False)} "
              f"({results.gpu()})",
              labels, [r["gbps"] for r in rows], reference_lines(results, rows))
+    return len(rows)
+
+
+def step_plots(results, part, title, step, gnuplot, out_dir):
+    """<step>_progress.svg (the part's steps, this one highlighted) and <step>_variants.svg.
+    Returns [(file, caption)] of the plots worth showing under the step's table."""
+    shown = []
+    progress = f"{step.name}_progress.svg"
+    if part_plot(results, part, title, gnuplot, os.path.join(out_dir, progress), highlight=step):
+        shown.append((progress, f"{step.name} (the highlighted bar) among the steps of {title}: "
+                      "the fastest variant of each, with the yardsticks and the peer as lines"))
+    variants = f"{step.name}_variants.svg"
+    step_plot(results, part, step, gnuplot, os.path.join(out_dir, variants))
+    ref = reference_size(results, part) if results else None
+    names = {r["variant"] for r in results.step_rows(step.name) if size_key(r) == ref} \
+        if results else set()
+    if len(names) > 1:  # a sweep (block sizes, tile shapes): worth its own plot
+        shown.append((variants, f"Each variant of {step.name} at the part's reference size"))
+    return shown
 
 
 # ---------------------------------------------------------------------------------------------
