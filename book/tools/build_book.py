@@ -253,7 +253,9 @@ def main():
         title = title or f"part {p.name}"
         for s in p.steps:
             prev = p.steps[s.index - 1] if s.index > 0 else None
-            images = gen_results.step_plots(results, p, title, s, args.gnuplot, gen_dir)
+            page_text = open(s.page, encoding="utf-8").read() if os.path.exists(s.page) else ""
+            images = gen_results.step_plots(results, p, title, s, args.gnuplot, gen_dir,
+                                            page_text)
             with open(os.path.join(gen_dir, f"{s.name}_results.html"), "w", encoding="utf-8") as f:
                 f.write(gen_results.step_table(results, parts, p, s, source_dir, images))
             with open(os.path.join(gen_dir, f"{s.name}_diff.html"), "w", encoding="utf-8") as f:

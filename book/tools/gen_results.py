@@ -457,20 +457,25 @@ def step_plot(results, part, step, gnuplot, path):
     return len(rows)
 
 
-def step_plots(results, part, title, step, gnuplot, out_dir):
+def step_plots(results, part, title, step, gnuplot, out_dir, page_text=""):
     """<step>_progress.svg (the part's steps, this one highlighted) and <step>_variants.svg.
-    Returns [(file, caption)] of the plots worth showing under the step's table."""
+    Returns [(file, caption)] of the plots worth showing under the step's table: the progress plot
+    when two or more steps of the part are measured, the variants plot when the step sweeps
+    variants; neither when the page already shows it with \\image."""
     shown = []
+    ref = reference_size(results, part) if results else None
+    measured = [s for s in part.steps
+                if results and any(size_key(r) == ref for r in results.step_rows(s.name))]
     progress = f"{step.name}_progress.svg"
-    if part_plot(results, part, title, gnuplot, os.path.join(out_dir, progress), highlight=step):
+    if part_plot(results, part, title, gnuplot, os.path.join(out_dir, progress), highlight=step) \
+            and len(measured) > 1 and progress not in page_text:
         shown.append((progress, f"{step.name} (the highlighted bar) among the steps of {title}: "
                       "the fastest variant of each, with the yardsticks and the peer as lines"))
     variants = f"{step.name}_variants.svg"
     step_plot(results, part, step, gnuplot, os.path.join(out_dir, variants))
-    ref = reference_size(results, part) if results else None
     names = {r["variant"] for r in results.step_rows(step.name) if size_key(r) == ref} \
         if results else set()
-    if len(names) > 1:  # a sweep (block sizes, tile shapes): worth its own plot
+    if len(names) > 1 and variants not in page_text:  # a sweep (block sizes, tile shapes)
         shown.append((variants, f"Each variant of {step.name} at the part's reference size"))
     return shown
 
