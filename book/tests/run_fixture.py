@@ -210,7 +210,7 @@ def check_good(work, case):
     need("html/beta_progress.svg", r"<svg")
     need("html/beta.html", r"book-diff-table")                      # the diff on the page
     if case == "good":  # the part's own generator (it reads the CSV)
-        need("html/demo_summary.html", r"has 4 rows of part demo")
+        need("html/demo_summary.html", r"has 5 rows of part demo")
     need("html/mathjax/MathJax.js", r".")
     # generated files go to the output directory, never into the sources
     for root, _, files in os.walk(os.path.join(work, "src")):

@@ -183,7 +183,8 @@ def matching_row(results, step_name, row):
     """The row of `step_name` to compare `row` with: same type and size, same variant if it has
     one, else its fastest variant."""
     cands = [r for r in results.step_rows(step_name)
-             if r["type"] == row["type"] and size_key(r) == size_key(row)]
+             if r["type"] == row["type"] and size_key(r) == size_key(row)
+             and (r["bytes"] > 0) == (row["bytes"] > 0)]  # timing-only rows only with their kind
     same = [r for r in cands if r["variant"] == row["variant"]]
     if same:
         return same[0]
@@ -265,8 +266,11 @@ def step_table(results, parts, part, step, source_dir, images=()):
                  f'{fmt_pct(r["pct_copy"])}</span>',
                  f'<span title="read yardstick {fmt_gbps(r["read_gbps"])} GB/s">'
                  f'{fmt_pct(r["pct_read"])}</span>']
+        if r["bytes"] <= 0:  # a timing-only row (an empty kernel on the same grid, say)
+            cells[4:7] = ['<span title="moves no bytes: only its time counts">—</span>'] + \
+                ["—"] * 2
         if has_peer:
-            if r["peer"] and r["peer_gbps"] > 0:
+            if r["peer"] and r["peer_gbps"] > 0 and r["bytes"] > 0:
                 cells.append(f'<span title="{html.escape(r["peer"])} {fmt_gbps(r["peer_gbps"])} '
                              f'GB/s">{fmt_pct(r["pct_peer"])}</span>')
             else:
@@ -443,7 +447,7 @@ def step_plot(results, part, step, gnuplot, path):
         _placeholder_svg(path, "No measurements committed yet")
         return 0
     ref = reference_size(results, part)
-    rows = [r for r in results.step_rows(step.name) if size_key(r) == ref]
+    rows = [r for r in results.step_rows(step.name) if size_key(r) == ref and r["bytes"] > 0]
     if not rows:
         _placeholder_svg(path, f"{step.name}: not measured yet")
         return 0
@@ -473,8 +477,8 @@ def step_plots(results, part, title, step, gnuplot, out_dir, page_text=""):
                       "the fastest variant of each, with the yardsticks and the peer as lines"))
     variants = f"{step.name}_variants.svg"
     step_plot(results, part, step, gnuplot, os.path.join(out_dir, variants))
-    names = {r["variant"] for r in results.step_rows(step.name) if size_key(r) == ref} \
-        if results else set()
+    names = {r["variant"] for r in results.step_rows(step.name)
+             if size_key(r) == ref and r["bytes"] > 0} if results else set()
     if len(names) > 1 and variants not in page_text:  # a sweep (block sizes, tile shapes)
         shown.append((variants, f"Each variant of {step.name} at the part's reference size"))
     return shown
@@ -541,6 +545,8 @@ NOT_MEASURED = "(not measured)"
 
 
 def _row_facts(prefix, r):
+    if r["bytes"] <= 0:  # a timing-only row: only its time is a fact
+        return {f"{prefix}_time": fmt_time(r["median_ms"])}
     return {f"{prefix}_gbps": f"{fmt_gbps(r['gbps'])} GB/s",
             f"{prefix}_time": fmt_time(r["median_ms"]),
             f"{prefix}_pct_copy": fmt_pct(r["pct_copy"]),
