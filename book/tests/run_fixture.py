@@ -104,6 +104,9 @@ THEN_TABLE = """## Then and now
 # name: (change, expected exit code, regex the output must match)
 CASES = {
     "good": (None, 0, r"book: .*index\.html"),
+    "other_csv_is_not_results": (write("results/ncu_export.csv",
+                                       "ID,Kernel,Metric,Value\n1,k,x,2\n"),
+                                 0, r"results from results/fixture-gpu\.csv"),
     "json_results": (results_as_json, 0, r"results from results/fixture-gpu\.json"),
     "newest_results_file_is_shown": (newer_results, 0,
                                      r"results from results/newer-gpu\.csv \(Newer GPU\)"),

@@ -262,8 +262,7 @@ def main():
                 f.write(gen_diff.step_diff(s, prev, title, source_dir))
         gen_results.part_plot(results, p, title, args.gnuplot,
                               os.path.join(gen_dir, f"{p.name}_bandwidth.svg"))
-    all_results = sorted(os.path.join(results_dir, f) for f in os.listdir(results_dir)
-                         if f.endswith((".csv", ".json"))) if os.path.isdir(results_dir) else []
+    all_results = gen_results.list_results(results_dir)
     with open(os.path.join(gen_dir, "measurements.html"), "w", encoding="utf-8") as f:
         titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}
         f.write(gen_results.measurements_html(results, parts, all_results, source_dir, titles))

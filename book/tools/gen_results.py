@@ -84,6 +84,30 @@ def load(path):
     return Results(path, meta, rows)
 
 
+def is_results_file(path):
+    """A bench results file: CSV with a "# gpu:" line, or JSON with a "metadata" object (other
+    .csv files, e.g. raw profiler exports committed for \\verbinclude, are not)."""
+    try:
+        if path.endswith(".json"):
+            with open(path, encoding="utf-8") as f:
+                return isinstance(json.load(f).get("metadata"), dict)
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                if not line.startswith("#"):
+                    return False
+                if line.startswith("# gpu:"):
+                    return True
+    except (OSError, ValueError, AttributeError):
+        return False
+    return False
+
+
+def list_results(results_dir):
+    files = sorted(glob.glob(os.path.join(results_dir, "*.csv")) +
+                   glob.glob(os.path.join(results_dir, "*.json")))
+    return [f for f in files if is_results_file(f)]
+
+
 def _date_of(path):
     try:
         return load(path).meta.get("date", "")
@@ -104,8 +128,7 @@ def choose(results_dir, override, source_dir):
                 return os.path.abspath(c)
         raise FileNotFoundError(f"BOOK_RESULTS={override}: no such results file (looked in "
                                 f"{results_dir})")
-    files = sorted(glob.glob(os.path.join(results_dir, "*.csv")) +
-                   glob.glob(os.path.join(results_dir, "*.json")))
+    files = list_results(results_dir)
     if not files:
         return None
     return max(files, key=lambda p: (_date_of(p), os.path.basename(p)))
