@@ -2,8 +2,8 @@
 // The one idea: a memory-bound kernel is as fast as the bytes it keeps in flight. Each thread
 //   issues UNROLL independent 16-byte loads (int4 / float4) before it adds any of them, and the
 //   grid is exactly the blocks this GPU holds at once (asked of the CUDA runtime, not guessed).
-// Changes from the previous step (reduce7): the grid-stride loop walks 16-byte vectors, UNROLL
-//   per trip; at most 3 scalar elements before the first 16-byte boundary (the head) and 3 after
+// Changes from the previous step (reduce7): each block walks one contiguous run of tiles of 16-byte
+//   vectors, UNROLL per thread per tile, 512-thread blocks; at most 3 scalar elements before the first 16-byte boundary (the head) and 3 after
 //   the last whole vector (the tail), so any n and any 4-byte-aligned d_in work; blocks_for()
 //   uses the SM count and the occupancy calculator instead of GRID_BLOCKS. block_sum() is
 //   reduce7's.
@@ -26,13 +26,14 @@
 
 namespace reduce8 {
 
-// Tuning constants (see the page): 256 threads and 4 loads in flight match the read-only
-// yardstick; the grid is WAVES times what fits on the GPU at once.
-constexpr int BLOCK_THREADS = 256;
+// Tuning constants (see the page): 512 threads, 4 loads in flight and contiguous runs of tiles
+// per block measured best on our GPU; the grid is WAVES times what fits on the GPU at once.
+constexpr int BLOCK_THREADS = 512;
 constexpr int UNROLL = 4;  // independent 16-byte loads per thread per trip
 constexpr int WAVES = 1;   // grid = WAVES x (SMs x blocks per SM)
 constexpr int VECTOR = 4;  // elements per 16-byte load
-constexpr int TILE_ELEMENTS = BLOCK_THREADS * VECTOR * UNROLL;  // one block, one trip
+constexpr int TILE_VECTORS = BLOCK_THREADS * UNROLL;     // one trip of one block, in vectors
+constexpr int TILE_ELEMENTS = TILE_VECTORS * VECTOR;     // the same, in elements
 
 template <class T>
 struct vector4;  // the 16-byte vector of four T
@@ -67,9 +68,12 @@ __host__ __device__ inline vector_split split_for_vectors(const T* in, int n) {
 //! [split]
 
 //! [loads]
-// This thread's share of in[0, n): one head and one tail element at most, then every
-// threads-th vector, UNROLL at a time. All UNROLL loads are issued before the first add uses one,
-// so each thread keeps UNROLL * 16 bytes in flight.
+// This thread's share of in[0, n). The whole tiles of vectors (a tile: UNROLL vectors per thread
+// of one block) are split into gridDim.x contiguous runs of nearly equal length, one per block, as
+// CUB does: each block streams through one stretch of memory. Inside a tile, vector u of the
+// thread is tile[u * BLOCK_THREADS + threadIdx.x], so each load instruction of a warp reads 512
+// contiguous bytes, and all UNROLL loads are issued before the first add uses one. The vectors
+// after the last whole tile, and the head and tail elements, are shared out one per thread.
 template <class T>
 __device__ T thread_sum(const T* __restrict__ in, int n) {
   using V = typename vector4<T>::type;
@@ -80,15 +84,20 @@ __device__ T thread_sum(const T* __restrict__ in, int n) {
   if (thread < s.head) sum += in[thread];                      // [0, head)
   if (thread < n - s.tail) sum += in[s.tail + thread];         // [tail, n)
   const V* vectors = reinterpret_cast<const V*>(in + s.head);  // 16-byte aligned
-  int i = thread;  // [0, s.vectors); no overflow: s.vectors < 2^29, threads < 2^24
-  for (; i + (UNROLL - 1) * threads < s.vectors; i += UNROLL * threads) {
+  const int tiles = s.vectors / TILE_VECTORS;  // no overflow: s.vectors < 2^29
+  const int block = blockIdx.x;
+  const int per_block = tiles / gridDim.x, extra = tiles % gridDim.x;
+  const int first_tile = block * per_block + min(block, extra);  // the first `extra` take one more
+  const int end_tile = first_tile + per_block + (block < extra ? 1 : 0);
+  for (int t = first_tile; t < end_tile; ++t) {
+    const V* tile = vectors + t * TILE_VECTORS;
     V v[UNROLL];
 #pragma unroll
-    for (int u = 0; u < UNROLL; ++u) v[u] = vectors[i + u * threads];
+    for (int u = 0; u < UNROLL; ++u) v[u] = tile[u * BLOCK_THREADS + threadIdx.x];
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
   }
-  for (; i < s.vectors; i += threads) {  // the last trip: fewer than UNROLL vectors per thread
+  for (int i = tiles * TILE_VECTORS + thread; i < s.vectors; i += threads) {  // < one tile left
     const V v = vectors[i];
     sum += (v.x + v.y) + (v.z + v.w);
   }

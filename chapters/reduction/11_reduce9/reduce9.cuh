@@ -1,14 +1,16 @@
 // reduce9: one launch; the last block to finish adds up the partial sums.
-// The one idea: every block writes its partial sum, then counts itself in with one atomic
-//   fetch_add on a counter; the block that arrives last knows that all partial sums are written,
-//   adds them up and writes the result. One kernel launch instead of two, and no grid-wide wait:
+// The one idea: every block writes its partial sum, stamped with the launch, then counts itself
+//   in with one atomic fetch_add on a counter; the block that arrives last knows that every
+//   partial sum is on its way, waits for the ones not yet landed (by their stamp), adds them up
+//   and writes the result. One kernel launch instead of two, and no grid-wide wait:
 //   no block ever waits for another.
 // Changes from the previous step (reduce8): the loads, block_sum() and the grid are reduce8's; the
 //   kernel gains the arrival counter (a 64-bit word in the workspace, stamped with the launch so
 //   that whatever the workspace held before, poison included, counts as "nobody has arrived") and
 //   the last block's sum; launch() is one kernel, with no common::reduce_in_passes.
 // What limits it: at 2^28 the bytes (it reads as fast as the read-only yardstick can); at 2^16
-//   the launch itself and a few dependent round trips to memory (load, atomic, load).
+//   the launch itself and the dependent round trips to memory (load; slot and atomic together;
+//   the last block's loads).
 // Run: build/bin/reduce9 [--n 2^22] [--type int32|float|both]
 // Source: beyond the slides (source 001); the last-block pattern is the CUDA Programming Guide's
 //   __threadfence() example (and NVIDIA's threadFenceReduction sample), written here with
@@ -23,6 +25,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "chapters/reduction/10_reduce8/reduce8.cuh"
 #include "common/check.cuh"
@@ -44,18 +47,38 @@ constexpr std::size_t COUNTER_ELEMENTS = 3;
 using counter_ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
 //! [kernel]
+// A block's partial sum travels with the launch's stamp in one 64-bit word (stamp in the high
+// 32 bits, the sum's bits in the low 32), written and read as a single atomic word: a reader that
+// finds this launch's stamp has this launch's sum, whenever and in whatever order the stores land.
+using slot_ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
+
+template <class T>
+__device__ unsigned long long stamped(T value, unsigned long long stamp) {
+  std::uint32_t bits;
+  memcpy(&bits, &value, sizeof(bits));
+  return (stamp << 32) | bits;
+}
+
+template <class T>
+__device__ T unstamped(unsigned long long word) {
+  const std::uint32_t bits = std::uint32_t(word);
+  T value;
+  memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
 template <class T>
 __global__ void __launch_bounds__(BLOCK_THREADS)
-    kernel(const T* __restrict__ in, int n, T* out, T* block_sums, unsigned long long* counter,
-           unsigned long long stamp) {
+    kernel(const T* __restrict__ in, int n, T* out, unsigned long long* slots,
+           unsigned long long* counter, unsigned long long stamp) {
   __shared__ bool last_block;
+  const unsigned long long slot_stamp = stamp & 0xFFFFFFFFull;
   // Thread 0 asks for the counter now; the answer travels while the block loads its elements.
   unsigned long long seen = 0;
   if (threadIdx.x == 0) seen = counter_ref(*counter).load(cuda::memory_order_relaxed);
-
   const T sum = reduce7::block_sum<BLOCK_THREADS>(reduce8::thread_sum(in, n));  // in thread 0
   if (threadIdx.x == 0) {
-    block_sums[blockIdx.x] = sum;
+    slot_ref(slots[blockIdx.x]).store(stamped(sum, slot_stamp), cuda::memory_order_relaxed);
     counter_ref arrivals(*counter);
     if ((seen >> COUNT_BITS) != stamp) {
       // Another launch's stamp, or never initialised (the harness poisons the workspace): no block
@@ -64,17 +87,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       // stamp is already this launch's. Either way every arrival below counts from 0.
       arrivals.compare_exchange_strong(seen, stamp << COUNT_BITS, cuda::memory_order_relaxed);
     }
-    // Release: this block's partial sum is visible to any thread that sees this arrival.
-    // Acquire: the last block sees every partial sum of the blocks that arrived before it.
-    const unsigned long long before = arrivals.fetch_add(1, cuda::memory_order_acq_rel);
+    // Relaxed: the slot carries its own stamp, so the arrival need not wait for the slot's store
+    // to land (a release would). Both travel to L2 at once: one round trip, not two.
+    const unsigned long long before = arrivals.fetch_add(1, cuda::memory_order_relaxed);
     last_block = (before & COUNT_MASK) == gridDim.x - 1;
   }
   __syncthreads();  // last_block is written; block_sum()'s warp_sums may be used again
   if (!last_block) return;
-
-  // The last block: gridDim.x partial sums, read from L2 (__ldcg) where the other SMs wrote them.
+  // The last block: every other block has arrived, so every slot's store has been issued. A slot
+  // that still shows an older stamp has not landed yet: read it again until it has.
   T total = T(0);
-  for (int b = threadIdx.x; b < gridDim.x; b += BLOCK_THREADS) total += __ldcg(block_sums + b);
+  for (int b = threadIdx.x; b < gridDim.x; b += BLOCK_THREADS) {
+    unsigned long long word = slot_ref(slots[b]).load(cuda::memory_order_relaxed);
+    while ((word >> 32) != slot_stamp) word = slot_ref(slots[b]).load(cuda::memory_order_relaxed);
+    total += unstamped<T>(word);
+  }
   total = reduce7::block_sum<BLOCK_THREADS>(total);
   if (threadIdx.x == 0) {
     *out = total;
@@ -98,17 +125,17 @@ inline unsigned long long next_stamp() {
   return next.fetch_add(1) & STAMP_MASK;
 }
 
-// Where the counter and the partial sums lie in a workspace.
-template <class T>
+// Where the counter and the stamped partial sums (8 bytes each) lie in a workspace.
 struct workspace_layout {
   unsigned long long* counter;
-  T* block_sums;
+  unsigned long long* slots;
 };
 
 template <class T>
-workspace_layout<T> layout_of(T* workspace) {
+workspace_layout layout_of(T* workspace) {
   const std::uintptr_t counter = (reinterpret_cast<std::uintptr_t>(workspace) + 7) / 8 * 8;
-  return {reinterpret_cast<unsigned long long*>(counter), reinterpret_cast<T*>(counter + 8)};
+  return {reinterpret_cast<unsigned long long*>(counter),
+          reinterpret_cast<unsigned long long*>(counter + 8)};
 }
 
 // reduce8's grid (one block per tile, at most what fits on the GPU), for this kernel.
@@ -120,14 +147,18 @@ inline int grid_limit() {
 
 inline int blocks_for(int count) { return reduce8::grid_for(count, grid_limit()); }
 
-inline std::size_t workspace_elements(int n) { return blocks_for(n) + COUNTER_ELEMENTS; }
+// Two 4-byte elements per slot, plus the counter and its alignment.
+constexpr std::size_t workspace_elements_for_blocks(int blocks) {
+  return 2 * std::size_t(blocks) + COUNTER_ELEMENTS;
+}
+inline std::size_t workspace_elements(int n) { return workspace_elements_for_blocks(blocks_for(n)); }
 
 // One launch for every n, 0 included (one block that adds nothing and writes 0).
 template <class T>
 void launch(const T* d_in, int n, T* d_out, T* d_workspace) {
-  const workspace_layout<T> w = layout_of(d_workspace);
+  const workspace_layout w = layout_of(d_workspace);
   const int blocks = blocks_for(n);
-  kernel<T><<<blocks, BLOCK_THREADS>>>(d_in, n, d_out, w.block_sums, w.counter, next_stamp());
+  kernel<T><<<blocks, BLOCK_THREADS>>>(d_in, n, d_out, w.slots, w.counter, next_stamp());
   CUDA_CHECK_LAUNCH();
 }
 //! [launch]

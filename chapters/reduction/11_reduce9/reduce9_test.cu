@@ -16,14 +16,14 @@ HOST_TEST_CASE("reduce9 puts the counter on an 8-byte boundary then the partial 
   for (const std::uintptr_t base : {std::uintptr_t(0x10000), std::uintptr_t(0x10004)}) {
     const int blocks = 5;
     float* workspace = reinterpret_cast<float*>(base);
-    const reduce9::workspace_layout<float> w = reduce9::layout_of(workspace);
+    const reduce9::workspace_layout w = reduce9::layout_of(workspace);
     const auto counter = reinterpret_cast<std::uintptr_t>(w.counter);
-    const auto sums = reinterpret_cast<std::uintptr_t>(w.block_sums);
+    const auto sums = reinterpret_cast<std::uintptr_t>(w.slots);
     CAPTURE(base);
     CHECK(counter % 8 == 0);
     CHECK(counter >= base);
     CHECK(sums >= counter + 8);  // the partial sums do not overlap the counter
-    CHECK(sums + 4 * blocks <= base + 4 * (blocks + reduce9::COUNTER_ELEMENTS));  // inside
+    CHECK(sums + 8 * blocks <= base + 4 * reduce9::workspace_elements_for_blocks(blocks));  // inside
   }
 }
 

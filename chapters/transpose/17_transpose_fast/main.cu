@@ -16,6 +16,14 @@ int main(int argc, char** argv) {
       {"streaming stores", transpose_fast::launch_variant<64, true, true>, any_shape},
       {"tile=32", transpose_fast::launch_variant<32>, any_shape},
       {"tile=64 scalar", transpose_fast::launch_variant<64, true, false, false>, any_shape},
+      {"streaming, no pipeline", transpose_fast::launch_variant<64, false, true>, any_shape},
+      {"streaming loads+stores", transpose_fast::launch_variant<64, true, true, true, true>,
+       any_shape},
+      {"streaming, 2 blocks/SM", transpose_fast::launch_variant<64, true, true, true, false, 2>,
+       any_shape},
+      {"streaming, 4 blocks/SM", transpose_fast::launch_variant<64, true, true, true, false, 4>,
+       any_shape},
+      {"streaming, tile=32", transpose_fast::launch_variant<32, true, true>, any_shape},
   };
   step.sweep_help =
       "also measure the default without its pipeline, with streaming stores, with a 32 x 32 tile, "

@@ -44,8 +44,9 @@ constexpr int TILES_PER_BLOCK = 4;    // the most rows of tiles a block walks th
 constexpr int MIN_WAVES = 4;  // but never so few blocks that the GPU holds them in < 4 waves
 
 //! [kernel]
-template <int TILE, bool VECTOR, bool PIPELINE, bool STREAMING>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
+template <int TILE, bool VECTOR, bool PIPELINE, bool STREAMING, bool STREAM_LOADS,
+          int MIN_BLOCKS>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols) {
   constexpr int SLOTS = TILE / VEC;                  // float4 slots per tile row
@@ -74,8 +75,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
   auto load_registers = [&](std::int64_t row0) {
     const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
 #pragma unroll
-    for (int k = 0; k < LOADS; ++k)
-      v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+    for (int k = 0; k < LOADS; ++k) {
+      const float4* from = reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+      v[k] = STREAM_LOADS ? __ldcs(from) : *from;  // read once: evict first
+    }
   };
 
   std::int64_t tile_row = blockIdx.y;  // rows of tiles blockIdx.y, + gridDim.y, ...
@@ -154,7 +157,8 @@ inline int sm_count() {
 }
 
 //! [launch]
-template <int TILE, bool PIPELINE = true, bool STREAMING = false, bool ALLOW_VECTOR = true>
+template <int TILE, bool PIPELINE = true, bool STREAMING = false, bool ALLOW_VECTOR = true,
+          bool STREAM_LOADS = false, int MIN_BLOCKS = MIN_BLOCKS_PER_SM>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // 16-byte accesses need every row start 16-byte aligned, in and out (cudaMalloc aligns the base).
@@ -164,7 +168,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // would not fill the GPU MIN_WAVES times over (a 2048 x 2048 matrix has 1024 tiles of 64 x 64).
   // Never more than 65535 blocks in y: the kernel loops over whatever rows of tiles remain.
   const std::int64_t col_tiles = (cols + TILE - 1) / TILE;
-  const std::int64_t resident_blocks = std::int64_t(sm_count()) * MIN_BLOCKS_PER_SM;
+  const std::int64_t resident_blocks = std::int64_t(sm_count()) * MIN_BLOCKS;
   const std::int64_t per_block =
       PIPELINE ? std::clamp<std::int64_t>(row_tiles * col_tiles / (MIN_WAVES * resident_blocks), 1,
                                           TILES_PER_BLOCK)
@@ -172,9 +176,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t grid_y = (row_tiles + per_block - 1) / per_block;
   const dim3 grid(unsigned(col_tiles), unsigned(std::min<std::int64_t>(grid_y, MAX_GRID_Y)));
   if (vector)
-    kernel<TILE, true, PIPELINE, STREAMING><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+    kernel<TILE, true, PIPELINE, STREAMING, STREAM_LOADS, MIN_BLOCKS>
+        <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   else
-    kernel<TILE, false, PIPELINE, STREAMING><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+    kernel<TILE, false, PIPELINE, STREAMING, STREAM_LOADS, MIN_BLOCKS>
+        <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   CUDA_CHECK_LAUNCH();
 }
 
