@@ -95,14 +95,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   __syncthreads();  // last_block is written; block_sum()'s warp_sums may be used again
   if (!last_block) return;
   // The last block: every other block has arrived, so every slot's store has been issued. A slot
-  // that still shows an older stamp has not landed yet: read it again until it has.
-  T total = T(0);
-  for (int b = threadIdx.x; b < gridDim.x; b += BLOCK_THREADS) {
+  // that still shows an older stamp has not landed yet: read it again until it has. Up to 32
+  // slots (small n) one warp adds them up, without the block's barriers.
+  auto slot_value = [&](int b) {
     unsigned long long word = slot_ref(slots[b]).load(cuda::memory_order_relaxed);
     while ((word >> 32) != slot_stamp) word = slot_ref(slots[b]).load(cuda::memory_order_relaxed);
-    total += unstamped<T>(word);
+    return unstamped<T>(word);
+  };
+  T total = T(0);
+  if (gridDim.x <= 32) {
+    if (threadIdx.x >= 32) return;
+    total = reduce7::warp_sum(threadIdx.x < gridDim.x ? slot_value(threadIdx.x) : T(0));
+  } else {
+    for (int b = threadIdx.x; b < gridDim.x; b += BLOCK_THREADS) total += slot_value(b);
+    total = reduce7::block_sum<BLOCK_THREADS>(total);
   }
-  total = reduce7::block_sum<BLOCK_THREADS>(total);
   if (threadIdx.x == 0) {
     *out = total;
     // Ready for the next launch, which gets stamp + 1 when nothing else launched in between: its
