@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""then_now.py RESULTS_FILE > reduction_then_and_now.html
+
+The "then and now" tables of the reduction part's summary page. The first sets source 001's G80
+numbers for 2^22 ints (quoted, the table naming its source) beside ours from the committed results
+file at 2^22 and 2^28 int32: time, GB/s, the percentage of each device's theoretical DRAM
+bandwidth, and the step and cumulative speedups. The second sets the last steps beside
+cub::DeviceReduce::Sum at every size measured, with the launch floor, and states the small-array
+target of reduce9 against what was measured. Written for book/tools/build_book.py to call (or to
+run by hand into the generated directory); it prints "(not measured)" where the file has no row.
+"""
+import html
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
+                                "tools"))
+import gen_results  # noqa: E402
+
+# Source 001 (after Harris): the G80's theoretical bandwidth as the slides compute it,
+# 384 bit x 1800 MHz / 8, and its table for 2^22 ints: (kernel, its name, ms, GB/s as printed).
+G80_PEAK = 86.4
+G80 = {
+    "Kernel 1": ("interleaved addressing with divergent branching", 8.054, 2.083),
+    "Kernel 2": ("interleaved addressing with bank conflicts", 3.456, 4.854),
+    "Kernel 3": ("sequential addressing", 1.722, 9.741),
+    "Kernel 4": ("first add during global load", 0.965, 17.377),
+    "Kernel 5": ("unroll last warp", 0.536, 31.289),
+    "Kernel 6": ("completely unrolled", 0.381, 43.996),
+    "Kernel 7": ("multiple elements per thread", 0.268, 62.671),
+}
+# Our steps in the book's order, each with its slide kernel ("" past the slides).
+STEPS = [("reduce0", "Kernel 1"), ("reduce1", "Kernel 2"), ("reduce2", "Kernel 3"),
+         ("reduce3", "Kernel 4"), ("reduce4_classic", "Kernel 5"), ("reduce4", "Kernel 5"),
+         ("reduce5", "Kernel 6"), ("reduce6", "Kernel 7"), ("reduce7", ""), ("reduce8", ""),
+         ("reduce9", "")]
+SMALL, SLIDES, BIG = 2**16, 2**22, 2**28
+SMALL_TARGET = 1.3  # the goal set for reduce9 at 2^16: at least this times CUB's speed
+
+
+def ours(results, step, n, type_="int32"):
+    if results is None:
+        return None
+    rows = [r for r in results.step_rows(step)
+            if int(r["n"]) == n and r["type"] == type_ and r["bytes"] > 0]
+    return gen_results.best_row(rows)
+
+
+def td(text):
+    return f"<td>{html.escape(text)}</td>"
+
+
+def table(caption, head, body):
+    rows = "".join(f"<tr>{r}</tr>\n" for r in body)
+    return (f'<div class="book-results"><p><b>{html.escape(caption)}</b></p>\n'
+            f'<table class="book-results-table"><thead><tr>'
+            f"{''.join(f'<th>{h}</th>' for h in head)}</tr></thead>\n"
+            f"<tbody>{rows}</tbody></table></div>\n")
+
+
+def our_cells(results, step, prev, n, peak):
+    r = ours(results, step, n)
+    if r is None:
+        return td("(not measured)") * 4
+    first = ours(results, "reduce0", n)
+    before = ours(results, prev, n) if prev else None
+    pct = f" ({100.0 * r['gbps'] / peak:.1f}%)" if peak else ""
+    return (td(gen_results.fmt_time(r["median_ms"])) + td(gen_results.fmt_gbps(r["gbps"]) + pct)
+            + td(gen_results.fmt_speedup(before["median_ms"] / r["median_ms"]) if before else "")
+            + td(gen_results.fmt_speedup(first["median_ms"] / r["median_ms"]) if first else ""))
+
+
+def ladder(results, gpu, peak):
+    body = []
+    for k, (step, kernel) in enumerate(STEPS):
+        prev = STEPS[k - 1][0] if k else None
+        if kernel:
+            name, ms, gbps = G80[kernel]
+            then = (td(f"{kernel}: {name}") + td(f"{ms:.3f} ms")
+                    + td(f"{gbps:.3f} ({100.0 * gbps / G80_PEAK:.1f}%)"))
+        else:
+            then = td("(past the slides)") + td("") + td("")
+        body.append(then + f"<td>{step}</td>" + our_cells(results, step, prev, SLIDES, peak)
+                    + our_cells(results, step, prev, BIG, peak))
+    head = ["source 001 (G80)", "G80 time", "G80 GB/s (% of 86.4)", "our step",
+            "2<sup>22</sup> time", "2<sup>22</sup> GB/s (% of peak)", "vs previous",
+            "vs reduce0", "2<sup>28</sup> time", "2<sup>28</sup> GB/s (% of peak)", "vs previous",
+            "vs reduce0"]
+    peak_text = f"{peak:.0f} GB/s" if peak else "(not measured)"
+    return table(f"Source 001 (slides, after Harris), G80, 2^22 ints, quoted; ours: {gpu}, int32, "
+                 f"theoretical peak {peak_text}; speedups are time ratios, same type and size",
+                 head, body)
+
+
+def peer_ms(r):
+    """CUB's median time on the same input, from its GB/s (same bytes)."""
+    return r["bytes"] / (r["peer_gbps"] * 1e9) * 1e3 if r and r["peer_gbps"] > 0 else None
+
+
+def against_cub(results, gpu):
+    floor = results.yardstick("launch_floor") if results else None
+    read = results.yardstick("read_only") if results else None
+    body = []
+    for n in (SMALL, SLIDES, BIG):
+        for type_ in ("int32", "float"):
+            r9, r8 = ours(results, "reduce9", n, type_), ours(results, "reduce8", n, type_)
+            cub = peer_ms(r9)
+            label = f"2<sup>{n.bit_length() - 1}</sup>"
+            if r9 is None:
+                body.append(f"<td>{label}</td>" + td(type_) + td("(not measured)") * 6)
+                continue
+            ratio = cub / r9["median_ms"] if cub else None
+            if n == SMALL and ratio is not None:
+                goal = (f"≥ {SMALL_TARGET:.2f}×: "
+                        + ("met" if ratio >= SMALL_TARGET else "not met"))
+            else:
+                goal = ""
+            body.append(f"<td>{label}</td>" + td(type_)
+                        + td(gen_results.fmt_time(r9["median_ms"]))
+                        + td(gen_results.fmt_time(r8["median_ms"]) if r8 else "(not measured)")
+                        + td(gen_results.fmt_time(cub) if cub else "(not measured)")
+                        + td(gen_results.fmt_speedup(ratio) if ratio else "")
+                        + td(gen_results.fmt_pct(r9["pct_read"]) if n == BIG else "")
+                        + td(goal))
+    notes = []
+    if floor is not None:
+        notes.append(f"an empty kernel's launch, timed the same way: "
+                     f"{gen_results.fmt_time(floor['median_ms'])}")
+    if read is not None:
+        notes.append(f"read-only yardstick at 2^28: {gen_results.fmt_gbps(read['gbps'])} GB/s")
+    caption = (f"reduce9 against cub::DeviceReduce::Sum on {gpu}, same run"
+               + (f" ({'; '.join(notes)})" if notes else ""))
+    head = ["size", "type", "reduce9", "reduce8", "CUB", "reduce9 vs CUB", "% of read-only",
+            "goal at 2<sup>16</sup>"]
+    return table(caption, head, body)
+
+
+def main():
+    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    gpu = results.gpu() if results else "our GPU (not measured)"
+    peak = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+    sys.stdout.write(ladder(results, gpu, peak) + against_cub(results, gpu))
+
+
+if __name__ == "__main__":
+    main()
