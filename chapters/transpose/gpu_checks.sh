@@ -19,7 +19,7 @@ NCU=${NCU:-ncu}
 : "${OUT:?set OUT to the output directory}"
 mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
-SIZE=(--rows 4096 --cols 4096)  # 64 MB in, 64 MB out: past a 50 MB L2
+SIZE=(--rows 4096 --cols 4096)  # 67 MB in, 67 MB out: together past a 60 MiB L2
 
 BANK_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
@@ -59,9 +59,15 @@ echo "ncu: cublasSgeam" >&2
   -k "regex:geam|readWrite" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" --reps 1 --warmup 0 \
   2>"$OUT/ncu_cublas.log" | grep '^"' >>"$OUT/ncu_transpose_sectors.csv"
 
-python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" \
+# The tables: one row per profiled launch, named after the program that made it (every step's
+# kernel is `kernel` in its own namespace, which ncu's kernel-name column leaves out).
+GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo '?')
+NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch of each step"
+       --note "made by chapters/transpose/gpu_checks.sh at commit $COMMIT from the ncu CSV beside it")
+python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_bank_conflicts.txt"
-python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" \
+python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_sectors.txt"
 
 # The classic timing (source 002): launches in a row, nothing flushed, beside the book's timing.

@@ -1,12 +1,56 @@
 #!/usr/bin/env python3
-"""ncu_table.py {bank|sectors} FILE.csv: the Nsight Compute CSV of gpu_checks.sh as a small text
-table for the pages (one row per kernel, the counters the pages cite)."""
+"""ncu_table.py {bank|sectors} FILE.csv [--note TEXT]...: the Nsight Compute CSV of gpu_checks.sh as
+a small text table for the pages (one row per profiled kernel, the counters the pages cite).
+
+Every step's kernel is called `kernel` in its own namespace, and ncu's "Kernel Name" column drops
+the namespace, so a row is named by the program that launched it (ncu's "Process Name" column: each
+step's binary is named after the step). A kernel whose short name is not `kernel` (cuBLAS's, in
+transpose_fast's run) is named `<step>: <kernel>`. Template arguments are kept, because they say
+which variant was profiled; for transpose_fast they are spelled out in a note under the table.
+Each --note becomes a '#' line of the header (gpu_checks.sh passes the GPU, size and commit).
+"""
 import csv
 import sys
 
+# transpose_fast's kernel template, <TILE, VECTOR, PIPELINE, STREAMING[, STREAM_LOADS, MIN_BLOCKS]>
+# (the last two were added in commit 6c61f8c; a run before it has four arguments).
+FAST_PARAMS = ["tile", "float4", "pipeline", "streaming stores", "streaming loads",
+               "min blocks/SM"]
+
+
+def short_name(kernel):
+    """'void kernel<64, 1, 1, 0>(const float *, ...)' -> 'kernel<64, 1, 1, 0>'."""
+    name = kernel.removeprefix("void ")
+    depth = 0
+    for i, ch in enumerate(name):  # cut at the first '(' outside template brackets
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "(" and depth == 0:
+            return name[:i].strip()
+    return name.strip()
+
+
+def template_args(name):
+    if "<" not in name:
+        return []
+    return [a.strip() for a in name[name.index("<") + 1:name.rindex(">")].split(",")]
+
+
+def row_name(process, kernel):
+    name = short_name(kernel)
+    base = name.split("<")[0]
+    if base == "kernel" or base.endswith("::kernel"):
+        args = name[len(base):]
+        return f"{process}{args.replace(' ', '')}" if args else process
+    if "geam" in base or "transpose_readWrite" in base:  # the peer's kernel (see gpu_checks.sh)
+        return "cublasSgeam"
+    return f"{process}: {base}"
+
 
 def read(path):
-    kernels = {}  # kernel name -> {metric: value}
+    rows = {}  # (process id, launch id) -> {"name": ..., metric: value}
     order = []
     header = None
     with open(path, newline="") as f:
@@ -19,43 +63,81 @@ def read(path):
             if header is None or len(row) != len(header):
                 continue
             cell = dict(zip(header, row))
-            name = cell.get("Kernel Name", "?").split("(")[0].removeprefix("void ")
-            if name not in kernels:
-                kernels[name] = {}
-                order.append(name)
+            key = (cell.get("Process ID", "?"), cell.get("ID", "?"))
+            if key not in rows:
+                rows[key] = {"name": row_name(cell.get("Process Name", "?"),
+                                              cell.get("Kernel Name", "?")),
+                             "kernel": short_name(cell.get("Kernel Name", "?")),
+                             "block": cell.get("Block Size", ""), "grid": cell.get("Grid Size", "")}
+                order.append(key)
             try:
-                kernels[name][cell.get("Metric Name", "")] = float(
+                rows[key][cell.get("Metric Name", "")] = float(
                     cell.get("Metric Value", "").replace(",", ""))
             except ValueError:
                 pass
-    return order, kernels
+    return [rows[k] for k in order]
 
 
 def ratio(a, b):
     return a / b if b else 0.0
 
 
+def variant_notes(rows):
+    notes = []
+    for m in rows:
+        if m["name"].startswith("transpose_fast<"):
+            args = template_args(m["kernel"])
+            words = [f"{p} {a}" for p, a in zip(FAST_PARAMS, args)]
+            notes.append(f"{m['name']}: the variant profiled ({', '.join(words)}; 1 = on, 0 = off)")
+        elif not m["kernel"].startswith("kernel"):  # cuBLAS's or another library's kernel
+            notes.append(f"{m['name']}: the kernel it launched, {m['kernel']}")
+    return notes
+
+
 def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ("bank", "sectors"):
+        sys.exit(__doc__.splitlines()[0])
     kind, path = sys.argv[1], sys.argv[2]
-    order, k = read(path)
+    notes, rest = [], sys.argv[3:]
+    while rest:
+        if rest[0] != "--note" or len(rest) < 2:
+            sys.exit(__doc__.splitlines()[0])
+        notes.append(rest[1])
+        rest = rest[2:]
+    rows = read(path)
+    width = max([len(m["name"]) for m in rows] + [len("step")]) + 1
+    for n in notes:
+        print(f"# {n}")
     if kind == "bank":
-        print(f"{'kernel':<44} {'ld conflicts':>13} {'st conflicts':>13} "
+        for n in ["shared-memory loads (ld) and stores (st): bank conflicts, and wavefronts per",
+                  "warp instruction (1.00 is conflict-free for 4-byte accesses, 4.00 for the",
+                  "16-byte accesses of transpose_fast's stores into its tile)"]:
+            print(f"# {n}")
+    else:
+        for n in ["global loads (ld) and stores (st): 32-byte sectors per request (4.00 is fully",
+                  "used for 4-byte accesses, 16.00 for 16-byte ones, 32.00 is one sector per",
+                  "thread); DRAM bytes (ncu flushes the caches before the kernel, but the L2",
+                  "still holds dirty lines when it ends); time: the kernel under the profiler"]:
+            print(f"# {n}")
+    for n in variant_notes(rows):
+        print(f"# {n}")
+    print()
+    if kind == "bank":
+        print(f"{'step':<{width}} {'ld conflicts':>13} {'st conflicts':>13} "
               f"{'ld wavefr/instr':>16} {'st wavefr/instr':>16}")
-        for name in order:
-            m = k[name]
+        for m in rows:
             ld_i = m.get("smsp__sass_inst_executed_op_shared_ld.sum", 0)
             st_i = m.get("smsp__sass_inst_executed_op_shared_st.sum", 0)
-            print(f"{name:<44} "
+            print(f"{m['name']:<{width}} "
                   f"{m.get('l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum', 0):>13.0f} "
                   f"{m.get('l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum', 0):>13.0f} "
                   f"{ratio(m.get('l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum', 0), ld_i):>16.2f} "
                   f"{ratio(m.get('l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum', 0), st_i):>16.2f}")
     else:
-        print(f"{'kernel':<44} {'ld sect/req':>11} {'st sect/req':>11} "
+        print(f"{'step':<{width}} {'ld sect/req':>11} {'st sect/req':>11} "
               f"{'DRAM read MB':>12} {'DRAM write MB':>13} {'time us':>9}")
-        for name in order:
-            m = k[name]
-            print(f"{name:<44} "
+        for m in rows:
+            print(f"{m['name']:<{width}} "
                   f"{ratio(m.get('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', 0), m.get('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', 0)):>11.2f} "
                   f"{ratio(m.get('l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum', 0), m.get('l1tex__t_requests_pipe_lsu_mem_global_op_st.sum', 0)):>11.2f} "
                   f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f} "
