@@ -3,10 +3,8 @@
 # rewrites book/results/<gpu>.csv), then render the book from the results in book/results/.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bash common/tools/ensure_deps.sh
+bash common/tools/configure_and_build.sh
 export PATH=/usr/local/cuda/bin:$PATH
-cmake --preset default
-cmake --build --preset default
 if build/bin/gpu_info --check >/dev/null 2>&1; then
   cmake --build --preset default --target bench
 else

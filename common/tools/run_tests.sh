@@ -4,8 +4,6 @@
 # Extra arguments go to ctest, e.g. `-L unit` or `-R reduce3`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bash common/tools/ensure_deps.sh
+bash common/tools/configure_and_build.sh
 export PATH=/usr/local/cuda/bin:$PATH
-cmake --preset default
-cmake --build --preset default
 ctest --preset default --parallel "$(nproc)" "$@"
