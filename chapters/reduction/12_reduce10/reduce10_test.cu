@@ -1,0 +1,158 @@
+// reduce10: tests. Host: which n go to one cluster and how many blocks it gets. GPU: every edge
+// size, both types, poisoned output and workspace (common/reduction_testing.cuh); d_in at offsets
+// 0..3 with guards (reduce8's loads) on both paths; n at and around the cluster's capacity and
+// every cluster size; that this GPU takes the cluster path; many launches in a row, switching
+// between the cluster and reduce9's grid on one workspace; the same float bits every time.
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "chapters/reduction/10_reduce8/reduce8_testing.cuh"
+#include "common/random.hpp"
+#include "common/reduction_testing.cuh"
+#include "reduce10.cuh"
+
+HOST_TEST_CASE("reduce10 sends n up to the cluster's capacity to one cluster") {
+  constexpr int CAPACITY = reduce10::CLUSTER_ELEMENTS;
+  CHECK(reduce10::fits_one_cluster(0));
+  CHECK(reduce10::fits_one_cluster(1));
+  CHECK(reduce10::fits_one_cluster(CAPACITY));
+  CHECK_FALSE(reduce10::fits_one_cluster(CAPACITY + 1));
+  CHECK_FALSE(reduce10::fits_one_cluster((1 << 28) + 3));
+  CHECK(reduce10::fits_one_cluster(1 << 16));  // the size this step is for, with any constants
+}
+
+HOST_TEST_CASE("reduce10 gives a cluster one block per tile rounded up to a power of two") {
+  constexpr int T = reduce8::TILE_ELEMENTS;
+  CHECK(reduce10::cluster_blocks_for(0) == 1);
+  CHECK(reduce10::cluster_blocks_for(1) == 1);
+  CHECK(reduce10::cluster_blocks_for(T) == 1);
+  CHECK(reduce10::cluster_blocks_for(T + 1) == 2);
+  CHECK(reduce10::cluster_blocks_for(2 * T) == 2);
+  CHECK(reduce10::cluster_blocks_for(2 * T + 1) == 4);
+  CHECK(reduce10::cluster_blocks_for(3 * T) == 4);
+  CHECK(reduce10::cluster_blocks_for(reduce10::CLUSTER_ELEMENTS) == reduce10::CLUSTER_BLOCKS);
+  for (int n = 0; n <= reduce10::CLUSTER_ELEMENTS; n += 997) {
+    const int blocks = reduce10::cluster_blocks_for(n);
+    CAPTURE(n);
+    CHECK(blocks >= 1);
+    CHECK(blocks <= reduce10::CLUSTER_BLOCKS);
+    CHECK((blocks & (blocks - 1)) == 0);
+    // Enough blocks for the trips allowed, and no block more than one tile's worth needs.
+    CHECK(std::int64_t(blocks) * reduce10::CLUSTER_TRIPS * T >= n);
+    if (blocks > 1) CHECK(std::int64_t(blocks / 2) * T < n);
+  }
+}
+
+namespace {
+const common::reduction_step step = {"reduce10", "", reduce10::workspace_elements,
+                                     reduce10::launch<std::int32_t>, reduce10::launch<float>};
+
+// n around every cluster size and around the capacity, with the largest n past it (reduce9).
+std::vector<int> sizes_around_the_cluster() {
+  std::vector<int> sizes;
+  for (int blocks = 1; blocks <= reduce10::CLUSTER_BLOCKS; blocks *= 2)
+    for (const int d : {-1, 0, 1}) sizes.push_back(blocks * reduce8::TILE_ELEMENTS + d);
+  for (int d = -4; d <= 4; ++d) sizes.push_back(reduce10::CLUSTER_ELEMENTS + d);
+  return sizes;
+}
+}  // namespace
+
+GPU_TEST_CASE("reduce10 takes the cluster path on this GPU and needs no workspace there") {
+  INFO("a GPU of compute capability 9.0 or later runs a cluster of ", reduce10::CLUSTER_BLOCKS);
+  int device = 0, major = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+  if (major < 9) return;  // reduce9 does all the work there; the other tests still check sums
+  CHECK(reduce10::cluster_available());
+  CHECK(reduce10::uses_cluster(reduce10::CLUSTER_ELEMENTS));
+  CHECK_FALSE(reduce10::uses_cluster(reduce10::CLUSTER_ELEMENTS + 1));
+  CHECK(reduce10::workspace_elements(reduce10::CLUSTER_ELEMENTS) == 0);
+  CHECK(reduce10::workspace_elements(reduce10::CLUSTER_ELEMENTS + 1) ==
+        reduce9::workspace_elements(reduce10::CLUSTER_ELEMENTS + 1));
+}
+
+GPU_TEST_CASE("reduce10 sums int32 and float at every edge size") {
+  common::testing::check_reduction_step(step, reduce10::BLOCK_THREADS);
+}
+
+GPU_TEST_CASE("reduce10 sums d_in at offsets 0 to 3 with every n mod 4 and reads no guard") {
+  // Around a full cluster, then around reduce9's full grid.
+  reduction_vector_testing::check_heads_and_tails(step, reduce8::TILE_ELEMENTS,
+                                                  reduce10::CLUSTER_BLOCKS);
+  reduction_vector_testing::check_heads_and_tails(step, reduce8::TILE_ELEMENTS,
+                                                  reduce9::grid_limit());
+}
+
+GPU_TEST_CASE("reduce10 sums at and around the cluster's capacity and every cluster size") {
+  for (const int n : sizes_around_the_cluster()) {
+    for (int offset = 0; offset < 4; ++offset) {
+      reduction_vector_testing::check_offset_sum<std::int32_t>(step, step.launch_int32, n, offset,
+                                                               21 + offset);
+      reduction_vector_testing::check_offset_sum<float>(step, step.launch_float, n, offset,
+                                                        21 + offset);
+    }
+  }
+}
+
+// Launches on one workspace (sized for the largest n, poisoned once), back to back, without a
+// synchronization in between; every result goes to its own output and is checked at the end.
+template <class T>
+void check_in_a_row(const std::vector<int>& sizes) {
+  int largest = 0;
+  for (const int n : sizes) largest = n > largest ? n : largest;
+  std::vector<T> input;
+  if constexpr (std::is_same_v<T, float>)
+    input = common::reduction_input_float(largest, 31);
+  else
+    input = common::reduction_input_int32(largest, 31);
+  common::device_buffer<T> d_in(largest), d_out(sizes.size());
+  common::device_buffer<T> d_workspace(reduce10::workspace_elements(largest));
+  d_in.upload(input);
+  d_out.poison();
+  d_workspace.poison();
+  for (std::size_t k = 0; k < sizes.size(); ++k)
+    reduce10::launch(d_in.data(), sizes[k], d_out.data() + k, d_workspace.data());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const std::vector<T> out = d_out.download();
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    const std::vector<T> prefix(input.begin(), input.begin() + sizes[k]);
+    const common::check_result r = common::check_sum("sum", out[k], common::reference_sum(prefix));
+    INFO("launch ", k, " n=", sizes[k], " ", common::describe(r));
+    CHECK(r.ok());
+  }
+}
+
+GPU_TEST_CASE("reduce10 is right launch after launch as n moves between the cluster and the grid") {
+  const int capacity = reduce10::CLUSTER_ELEMENTS;
+  std::vector<int> sizes;
+  for (int k = 0; k < 100; ++k) sizes.push_back(1 << 16);  // the same cluster 100 times
+  for (const int n : sizes_around_the_cluster()) sizes.push_back(n);
+  for (const int n : {0, capacity + 1, 1, (1 << 22) + 3, capacity, 2, capacity + 1, 33, 0,
+                      5 * capacity + 7, 1 << 16, 4097, capacity - 1})
+    sizes.push_back(n);
+  check_in_a_row<std::int32_t>(sizes);
+  check_in_a_row<float>(sizes);
+}
+
+GPU_TEST_CASE("reduce10 gives the same float bits on every launch") {
+  for (const int n : {1 << 16, reduce10::CLUSTER_ELEMENTS, (1 << 24) + 7}) {
+    const std::vector<float> input = common::reduction_input_float(n, 9);
+    common::device_buffer<float> d_in(n), d_out(1), d_workspace(reduce10::workspace_elements(n));
+    d_in.upload(input);
+    d_workspace.poison();
+    std::uint32_t first = 0;
+    for (int k = 0; k < 20; ++k) {
+      d_out.poison();
+      reduce10::launch(d_in.data(), n, d_out.data(), d_workspace.data());
+      const float sum = d_out.download()[0];
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &sum, sizeof(bits));
+      if (k == 0) first = bits;
+      CAPTURE(n);
+      CAPTURE(k);
+      CHECK(bits == first);
+    }
+  }
+}
