@@ -33,9 +33,9 @@ namespace cg = cooperative_groups;
 constexpr int BLOCK_THREADS = reduce8::BLOCK_THREADS;  // the loads are reduce8's thread_sum()
 
 // Tuning constants (see the page). CLUSTER_BLOCKS: the largest cluster launched; 8 is the portable
-// limit, 16 works on H100/H200 after the kernel opts in (cudaFuncAttributeNonPortableClusterSize
-// Allowed, set in cluster_available()). CLUSTER_TRIPS: how many tiles each block of a full cluster
-// may sum before reduce9's full grid takes over.
+// limit, 16 runs on H100/H200 once the kernel opts in (cluster_fits() sets the non-portable
+// attribute). CLUSTER_TRIPS: how many tiles each block of a full cluster may sum before reduce9's
+// full grid takes over.
 constexpr int CLUSTER_BLOCKS = 8;
 constexpr int CLUSTER_TRIPS = 1;
 constexpr int CLUSTER_ELEMENTS = CLUSTER_TRIPS * CLUSTER_BLOCKS * reduce8::TILE_ELEMENTS;
