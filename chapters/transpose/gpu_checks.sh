@@ -6,8 +6,11 @@
 #   OUT=/some/dir bash chapters/transpose/gpu_checks.sh
 #
 # Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/):
-#   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per kernel
+#   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
 #   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes
+#                                     (one row per step, named after its program by ncu_table.py;
+#                                     transpose_fast's row carries its template arguments, i.e.
+#                                     the variant profiled: the default of the commit checked out)
 #   transpose_back_to_back.txt        flushed vs 100 launches in a row, 2048^2 and 16384^2
 #   transpose_fast_sweep.txt          transpose_fast --sweep at the two shapes of the criterion
 #   transpose_cpu_host.txt            the host CPU that transpose_cpu ran on
@@ -47,24 +50,27 @@ for step in copy_shared transpose_coalesced transpose_no_bank_conflicts transpos
             transpose_fast; do
   profile "$step" "$BANK_METRICS" "$OUT/ncu_transpose_bank_conflicts.csv"
 done
-for step in copy copy_col transpose_naive transpose_naive_col transpose_naive_row_unroll4 \
-            transpose_naive_col_unroll4 transpose_coalesced transpose_no_bank_conflicts \
-            transpose_diagonal transpose_fast; do
+for step in copy copy_shared copy_col transpose_naive transpose_naive_col \
+            transpose_naive_row_unroll4 transpose_naive_col_unroll4 transpose_coalesced \
+            transpose_no_bank_conflicts transpose_coarse_grained transpose_fine_grained \
+            transpose_diagonal transpose_tile64 transpose_fast; do
   profile "$step" "$SECTOR_METRICS" "$OUT/ncu_transpose_sectors.csv"
 done
 # The peer's kernel too, as transpose_fast's run calls cublasSgeam (its kernel names contain geam
 # or, for a transpose, transpose_readWrite; ours contain neither).
 echo "ncu: cublasSgeam" >&2
 "$NCU" --csv --print-units base --metrics "$SECTOR_METRICS" --kernel-name-base demangled \
-  -k "regex:geam|readWrite" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" --reps 1 --warmup 0 \
+  -k "regex:geam|readWrite" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" \
+  --reps 1 --warmup 0 \
   2>"$OUT/ncu_cublas.log" | grep '^"' >>"$OUT/ncu_transpose_sectors.csv"
 
 # The tables: one row per profiled launch, named after the program that made it (every step's
 # kernel is `kernel` in its own namespace, which ncu's kernel-name column leaves out).
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo '?')
-NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch of each step"
-       --note "made by chapters/transpose/gpu_checks.sh at commit $COMMIT from the ncu CSV beside it")
+NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch"
+       --note "of each step; made by chapters/transpose/gpu_checks.sh at commit $COMMIT"
+       --note "from the ncu CSV beside it")
 python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_bank_conflicts.txt"
 python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
@@ -86,5 +92,6 @@ python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@
   "$BIN/transpose_fast" --rows 8192 --cols 32768 --sweep 2>&1
 } >"$OUT/transpose_fast_sweep.txt"
 
-{ lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } >"$OUT/transpose_cpu_host.txt" 2>&1
+{ lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } \
+  >"$OUT/transpose_cpu_host.txt" 2>&1
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2

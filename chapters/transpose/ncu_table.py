@@ -38,10 +38,16 @@ def template_args(name):
     return [a.strip() for a in name[name.index("<") + 1:name.rindex(">")].split(",")]
 
 
+def is_step_kernel(name):
+    """A step's own kernel: `kernel` (ncu drops the namespace) or `<step>::kernel`."""
+    base = name.split("<")[0]
+    return base == "kernel" or base.endswith("::kernel")
+
+
 def row_name(process, kernel):
     name = short_name(kernel)
     base = name.split("<")[0]
-    if base == "kernel" or base.endswith("::kernel"):
+    if is_step_kernel(name):
         args = name[len(base):]
         return f"{process}{args.replace(' ', '')}" if args else process
     if "geam" in base or "transpose_readWrite" in base:  # the peer's kernel (see gpu_checks.sh)
@@ -89,7 +95,7 @@ def variant_notes(rows):
             args = template_args(m["kernel"])
             words = [f"{p} {a}" for p, a in zip(FAST_PARAMS, args)]
             notes.append(f"{m['name']}: the variant profiled ({', '.join(words)}; 1 = on, 0 = off)")
-        elif not m["kernel"].startswith("kernel"):  # cuBLAS's or another library's kernel
+        elif not is_step_kernel(m["kernel"]):  # cuBLAS's or another library's kernel
             notes.append(f"{m['name']}: the kernel it launched, {m['kernel']}")
     return notes
 
@@ -126,24 +132,28 @@ def main():
         print(f"{'step':<{width}} {'ld conflicts':>13} {'st conflicts':>13} "
               f"{'ld wavefr/instr':>16} {'st wavefr/instr':>16}")
         for m in rows:
-            ld_i = m.get("smsp__sass_inst_executed_op_shared_ld.sum", 0)
-            st_i = m.get("smsp__sass_inst_executed_op_shared_st.sum", 0)
-            print(f"{m['name']:<{width}} "
-                  f"{m.get('l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum', 0):>13.0f} "
-                  f"{m.get('l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum', 0):>13.0f} "
-                  f"{ratio(m.get('l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum', 0), ld_i):>16.2f} "
-                  f"{ratio(m.get('l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum', 0), st_i):>16.2f}")
+            cells = []
+            for op in ("ld", "st"):
+                conflicts = m.get(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum", 0)
+                cells.append(f"{conflicts:>13.0f}")
+            for op in ("ld", "st"):
+                wavefronts = m.get(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum", 0)
+                instructions = m.get(f"smsp__sass_inst_executed_op_shared_{op}.sum", 0)
+                cells.append(f"{ratio(wavefronts, instructions):>16.2f}")
+            print(f"{m['name']:<{width}} " + " ".join(cells))
     else:
         print(f"{'step':<{width}} {'ld sect/req':>11} {'st sect/req':>11} "
               f"{'DRAM read MB':>12} {'DRAM write MB':>13} {'time us':>9}")
         for m in rows:
-            print(f"{m['name']:<{width}} "
-                  f"{ratio(m.get('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum', 0), m.get('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum', 0)):>11.2f} "
-                  f"{ratio(m.get('l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum', 0), m.get('l1tex__t_requests_pipe_lsu_mem_global_op_st.sum', 0)):>11.2f} "
-                  f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f} "
-                  f"{m.get('dram__bytes_write.sum', 0) / 1e6:>13.1f} "
-                  f"{m.get('gpu__time_duration.sum', 0) / 1e3:>9.1f}")
-
+            cells = []
+            for op in ("ld", "st"):
+                sectors = m.get(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum", 0)
+                requests = m.get(f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum", 0)
+                cells.append(f"{ratio(sectors, requests):>11.2f}")
+            cells.append(f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f}")
+            cells.append(f"{m.get('dram__bytes_write.sum', 0) / 1e6:>13.1f}")
+            cells.append(f"{m.get('gpu__time_duration.sum', 0) / 1e3:>9.1f}")
+            print(f"{m['name']:<{width}} " + " ".join(cells))
 
 if __name__ == "__main__":
     main()
