@@ -3,7 +3,8 @@
 //   threads whose index is a multiple of 2s add in the element s to their right.
 // Changes from the previous step: none; this is the first kernel of Part I.
 // What limits it: `tid % (2 * s) == 0` leaves most threads of every warp idle but still issued
-//   (divergence), and % is slow; each block reads 256 elements and then works for 8 rounds.
+//   (divergence; today's compiler predicates it, see the page); each block reads 256 elements and
+//   then works for 8 rounds.
 // Run: build/bin/reduce0 [--n 2^22] [--type int32|float|both]
 // Source: "Optimizing CUDA code" slides, reduction Kernel 1 / reduce0 (source 001, after Harris).
 #pragma once

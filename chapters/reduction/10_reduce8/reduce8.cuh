@@ -3,7 +3,8 @@
 //   issues UNROLL independent 16-byte loads (int4 / float4) before it adds any of them, and the
 //   grid is exactly the blocks this GPU holds at once (asked of the CUDA runtime, not guessed).
 // Changes from the previous step (reduce7): each block walks one contiguous run of tiles of 16-byte
-//   vectors, UNROLL per thread per tile, 512-thread blocks; at most 3 scalar elements before the first 16-byte boundary (the head) and 3 after
+//   vectors, UNROLL per thread per tile, 512-thread blocks; at most 3 scalar elements before the
+//   first 16-byte boundary (the head) and 3 after
 //   the last whole vector (the tail), so any n and any 4-byte-aligned d_in work; blocks_for()
 //   uses the SM count and the occupancy calculator instead of GRID_BLOCKS. block_sum() is
 //   reduce7's.

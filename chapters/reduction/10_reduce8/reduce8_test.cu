@@ -48,7 +48,7 @@ HOST_TEST_CASE("reduce8 uses one block per tile up to the grid limit and at leas
   CHECK(reduce8::grid_for(1, 1056) == 1);
   CHECK(reduce8::grid_for(T, 1056) == 1);
   CHECK(reduce8::grid_for(T + 1, 1056) == 2);
-  CHECK(reduce8::grid_for(1 << 16, 1056) == (1 << 16) / T);  // 16 with the default constants
+  CHECK(reduce8::grid_for(1 << 16, 1056) == (1 << 16) / T);  // 8 with the default constants
   CHECK(reduce8::grid_for(1 << 22, 1 << 20) == (1 << 22) / T);
   CHECK(reduce8::grid_for((1 << 28) + 3, 1056) == 1056);
   CHECK(reduce8::grid_for(INT_MAX, 1056) == 1056);  // no overflow in the rounding up

@@ -1,8 +1,9 @@
-// copy: the bound every transpose is measured against (whitepaper "simple copy", source 002).
+// copy: the whitepaper's "simple copy" (source 002), the classic reference for every transpose;
+//   the book's bound is the cudaMemcpy yardstick, which this kernel does not reach (see its page).
 // The one idea: a transpose must read and write every element once, as a copy does; a copy with the
 //   same tiles and threads, reading and writing along rows, is what a transpose can hope to reach.
 // Changes from the previous step: none; this is the first program of the part.
-// What limits it: DRAM bandwidth (4 bytes read and 4 written per element).
+// What limits it: one load in flight per thread (each load is followed by its store), not DRAM.
 // Run: build/bin/copy [--rows 16384 --cols 16384] [--quick]
 // Source: "Optimizing Matrix Transpose in CUDA" (source 002); the course slides (source 001).
 #pragma once

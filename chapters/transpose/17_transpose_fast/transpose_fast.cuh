@@ -1,13 +1,15 @@
-// transpose_fast: a transpose for today's GPUs, any shape, as fast as cublasSgeam.
-// The one idea: more bytes in flight: 16-byte loads and stores wherever the shape allows them
-//   (cols and rows multiples of 4), a 64 x 64 tile per 256-thread block (16 floats per thread),
-//   the next tile's loads issued while the current one is stored, and a shared tile without
-//   padding whose 16-byte slots are XOR-swizzled so that neither the row-wise stores nor the
-//   column-wise loads conflict.
+// transpose_fast: a transpose for today's GPUs, any shape, aiming at cublasSgeam's speed.
+// The one idea: more bytes per access and per block, and stores that do not linger in L2: 16-byte
+//   loads and stores wherever the shape allows them (cols and rows multiples of 4), a 64 x 64 tile
+//   per 256-thread block (16 floats per thread), streaming (evict-first) stores, and a shared tile
+//   without padding whose 16-byte slots are XOR-swizzled so that neither the row-wise stores nor
+//   the column-wise loads conflict. A load pipeline (the next tile's loads issued while the
+//   current one is stored) is a --sweep variant: it helps only with plain stores.
 // Changes from the previous steps (transpose_no_bank_conflicts): float4 accesses, a bigger tile,
 //   a swizzle instead of padding (padding breaks 16-byte alignment), 64-bit offsets, and a loop
-//   over rows of tiles (a software pipeline, and no shape refused for grid limits).
-// What limits it: DRAM bandwidth; see its % of the memcpy yardstick and of cuBLAS.
+//   over rows of tiles (no shape refused for grid limits).
+// What limits it: measured, not yet understood: it matches cuBLAS but stays below cudaMemcpy
+//   (see its page); the tile's scattered output rows are the prime suspect.
 // Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
 // Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
 //   (source 002) points this way.
@@ -39,7 +41,7 @@ __host__ __device__ constexpr int tile_offset(int row, int col, int tile) {
 }
 //! [swizzle]
 
-constexpr int MIN_BLOCKS_PER_SM = 3;  // registers <= 85: the fast path needs 72 without spilling
+constexpr int MIN_BLOCKS_PER_SM = 3;  // registers <= 85: the fast path needs 74 without spilling
 constexpr int TILES_PER_BLOCK = 4;    // the most rows of tiles a block walks through (pipeline)
 constexpr int MIN_WAVES = 4;  // but never so few blocks that the GPU holds them in < 4 waves
 
