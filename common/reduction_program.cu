@@ -12,16 +12,10 @@ namespace common {
 namespace {
 
 template <class T>
-std::vector<T> make_input(std::size_t n, std::uint64_t seed) {
-  if constexpr (std::is_same_v<T, float>) return reduction_input_float(n, seed);
-  else return reduction_input_int32(n, seed);
-}
-
-template <class T>
 bool run_type(context& ctx, const reduction_step& step, int n,
               void (*launch)(const T*, int, T*, T*)) {
   const char* type = std::is_same_v<T, float> ? "float" : "int32";
-  const std::vector<T> input = make_input<T>(std::size_t(n), ctx.seed());
+  const std::vector<T> input = reduction_input<T>(std::size_t(n), ctx.seed());
   const auto want = reference_sum(input);
 
   device_buffer<T> d_in(n), d_out(1), d_workspace(step.workspace_elements(n));

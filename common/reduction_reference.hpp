@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "common/verify.hpp"
@@ -13,6 +14,13 @@ namespace common {
 // a relative tolerance means something).
 std::vector<std::int32_t> reduction_input_int32(std::size_t n, std::uint64_t seed);
 std::vector<float> reduction_input_float(std::size_t n, std::uint64_t seed);
+
+// The input of element type T (std::int32_t or float), for code written once for both types.
+template <class T>
+std::vector<T> reduction_input(std::size_t n, std::uint64_t seed) {
+  if constexpr (std::is_same_v<T, float>) return reduction_input_float(n, seed);
+  else return reduction_input_int32(n, seed);
+}
 
 // The int32 sum as the GPU computes it: 32-bit two's-complement addition wraps modulo 2^32 and
 // is associative, so every summation order gives these exact bits (computed in 64 bits here).

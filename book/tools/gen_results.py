@@ -138,6 +138,16 @@ def choose(results_dir, override, source_dir):
 # Formatting
 
 
+def captioned_table(caption, head_html, body_rows):
+    """A results table for a part's own generator (its then_now.py): a bold caption (escaped),
+    column heads given as HTML (they may hold <sup>), and rows of ready <td> cells."""
+    rows = "".join(f"<tr>{r}</tr>\n" for r in body_rows)
+    return (f'<div class="book-results"><p><b>{html.escape(caption)}</b></p>\n'
+            f'<table class="book-results-table"><thead><tr>'
+            f"{''.join(f'<th>{h}</th>' for h in head_html)}</tr></thead>\n"
+            f"<tbody>{rows}</tbody></table></div>\n")
+
+
 def fmt_gbps(v):
     return f"{v:.0f}" if v >= 100 else f"{v:.1f}"
 

@@ -89,12 +89,7 @@ def our_cells(results, step, variant, sizes, peak):
     return "".join(out)
 
 
-def table(caption, head, body):
-    rows = "".join(f"<tr>{r}</tr>\n" for r in body)
-    return (f'<div class="book-results"><p><b>{html.escape(caption)}</b></p>\n'
-            f'<table class="book-results-table"><thead><tr>'
-            f"{''.join(f'<th>{html.escape(h)}</th>' for h in head)}</tr></thead>\n"
-            f"<tbody>{rows}</tbody></table></div>\n")
+table = gen_results.captioned_table
 
 
 def main():

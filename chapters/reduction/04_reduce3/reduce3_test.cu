@@ -27,8 +27,6 @@ GPU_TEST_CASE("reduce3 sums int32 and float at every edge size") {
 
 GPU_TEST_CASE("reduce3 sums at the edges of one block of 512 and of a second pass") {
   constexpr int E = reduce3::BLOCK_ELEMENTS;
-  for (const int n : {E - 1, E, E + 1, 2 * E - 1, 2 * E, 2 * E + 1, E * E - 1, E * E, E * E + 1}) {
-    common::testing::check_reduction_at<std::int32_t>(step, step.launch_int32, n, 5);
-    common::testing::check_reduction_at<float>(step, step.launch_float, n, 5);
-  }
+  common::testing::check_reduction_sizes(step, {E - 1, E, E + 1, 2 * E - 1, 2 * E, 2 * E + 1,
+                                                E * E - 1, E * E, E * E + 1});
 }

@@ -36,9 +36,7 @@ GPU_TEST_CASE("reduce6 sums where the grid fills and where the loop takes a part
   constexpr int B = reduce6::BLOCK_THREADS;
   constexpr int M = reduce6::MIN_BLOCK_ELEMENTS;        // one block, two trips of its loop
   constexpr int F = reduce6::GRID_BLOCKS * M;           // a full grid, two trips of its loop
-  for (const int n : {M - 1, M, M + 1, F - M, F - M + 1, F - 1, F, F + 1, F + B - 1, F + B,
-                      F + B + 1, F + 2 * B + 1, 3 * F + 5 * B + 17}) {
-    common::testing::check_reduction_at<std::int32_t>(step, step.launch_int32, n, 5);
-    common::testing::check_reduction_at<float>(step, step.launch_float, n, 5);
-  }
+  common::testing::check_reduction_sizes(step, {M - 1, M, M + 1, F - M, F - M + 1, F - 1, F, F + 1,
+                                                F + B - 1, F + B, F + B + 1, F + 2 * B + 1,
+                                                3 * F + 5 * B + 17});
 }

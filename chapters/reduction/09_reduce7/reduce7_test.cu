@@ -58,11 +58,9 @@ GPU_TEST_CASE("reduce7 sums where the grid fills and where the loop takes a part
   constexpr int B = reduce7::BLOCK_THREADS;
   constexpr int M = reduce7::MIN_BLOCK_ELEMENTS;
   constexpr int G = reduce7::GRID_BLOCKS * reduce7::BLOCK_ELEMENTS;  // one trip of a full grid
-  for (const int n : {M - 1, M, M + 1, G - 1, G, G + 1, G + B - 1, G + B, G + B + 1, 2 * G - 1,
-                      2 * G, 2 * G + 1, 5 * G + 3 * B + 17}) {
-    common::testing::check_reduction_at<std::int32_t>(step, step.launch_int32, n, 5);
-    common::testing::check_reduction_at<float>(step, step.launch_float, n, 5);
-  }
+  common::testing::check_reduction_sizes(step, {M - 1, M, M + 1, G - 1, G, G + 1, G + B - 1, G + B,
+                                                G + B + 1, 2 * G - 1, 2 * G, 2 * G + 1,
+                                                5 * G + 3 * B + 17});
 }
 
 GPU_TEST_CASE("reduce7 block_sum adds one value per thread for blocks of 32 to 1024 threads") {

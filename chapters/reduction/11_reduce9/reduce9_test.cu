@@ -4,7 +4,6 @@
 // time), with n changing and the workspace poisoned or filled with garbage in between; the same
 // float bits every time.
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "chapters/reduction/10_reduce8/reduce8_testing.cuh"
@@ -39,14 +38,6 @@ namespace {
 const common::reduction_step step = {"reduce9", "", reduce9::workspace_elements,
                                      reduce9::launch<std::int32_t>, reduce9::launch<float>};
 
-template <class T>
-std::vector<T> input_of(int n, std::uint64_t seed) {
-  if constexpr (std::is_same_v<T, float>)
-    return common::reduction_input_float(n, seed);
-  else
-    return common::reduction_input_int32(n, seed);
-}
-
 // Launches on one workspace, sized for the largest n, never reset by the test except where a
 // size is negative: then the workspace is filled with `fill` bytes first (and |n| is summed).
 template <class T>
@@ -59,7 +50,7 @@ void check_in_a_row(const std::vector<int>& sizes, int largest, unsigned char fi
       n = -n;
       CUDA_CHECK(cudaMemset(d_workspace.data(), fill, d_workspace.bytes()));
     }
-    const std::vector<T> input = input_of<T>(n, 100 + k);
+    const std::vector<T> input = common::reduction_input<T>(n, 100 + k);
     common::device_buffer<T> d_in(n);
     d_in.upload(input);
     d_out.poison();
@@ -131,20 +122,5 @@ GPU_TEST_CASE("reduce9 is right when the counter holds another launch's stamp an
 }
 
 GPU_TEST_CASE("reduce9 gives the same float bits on every launch") {
-  const int n = (1 << 24) + 7;
-  const std::vector<float> input = common::reduction_input_float(n, 9);
-  common::device_buffer<float> d_in(n), d_out(1), d_workspace(reduce9::workspace_elements(n));
-  d_in.upload(input);
-  d_workspace.poison();
-  std::uint32_t first = 0;
-  for (int k = 0; k < 20; ++k) {
-    d_out.poison();
-    reduce9::launch(d_in.data(), n, d_out.data(), d_workspace.data());
-    const float sum = d_out.download()[0];
-    std::uint32_t bits = 0;
-    std::memcpy(&bits, &sum, sizeof(bits));
-    if (k == 0) first = bits;
-    CAPTURE(k);
-    CHECK(bits == first);
-  }
+  common::testing::check_same_float_bits(step, (1 << 24) + 7);
 }

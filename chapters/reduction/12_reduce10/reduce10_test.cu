@@ -4,7 +4,6 @@
 // every cluster size; that this GPU takes the cluster path; many launches in a row, switching
 // between the cluster and reduce9's grid on one workspace; the same float bits every time.
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 #include <vector>
 
@@ -102,11 +101,7 @@ template <class T>
 void check_in_a_row(const std::vector<int>& sizes) {
   int largest = 0;
   for (const int n : sizes) largest = n > largest ? n : largest;
-  std::vector<T> input;
-  if constexpr (std::is_same_v<T, float>)
-    input = common::reduction_input_float(largest, 31);
-  else
-    input = common::reduction_input_int32(largest, 31);
+  const std::vector<T> input = common::reduction_input<T>(largest, 31);
   common::device_buffer<T> d_in(largest), d_out(sizes.size());
   common::device_buffer<T> d_workspace(reduce10::workspace_elements(largest));
   d_in.upload(input);
@@ -137,22 +132,6 @@ GPU_TEST_CASE("reduce10 is right launch after launch as n moves between the clus
 }
 
 GPU_TEST_CASE("reduce10 gives the same float bits on every launch") {
-  for (const int n : {1 << 16, reduce10::CLUSTER_ELEMENTS, (1 << 24) + 7}) {
-    const std::vector<float> input = common::reduction_input_float(n, 9);
-    common::device_buffer<float> d_in(n), d_out(1), d_workspace(reduce10::workspace_elements(n));
-    d_in.upload(input);
-    d_workspace.poison();
-    std::uint32_t first = 0;
-    for (int k = 0; k < 20; ++k) {
-      d_out.poison();
-      reduce10::launch(d_in.data(), n, d_out.data(), d_workspace.data());
-      const float sum = d_out.download()[0];
-      std::uint32_t bits = 0;
-      std::memcpy(&bits, &sum, sizeof(bits));
-      if (k == 0) first = bits;
-      CAPTURE(n);
-      CAPTURE(k);
-      CHECK(bits == first);
-    }
-  }
+  for (const int n : {1 << 16, reduce10::CLUSTER_ELEMENTS, (1 << 24) + 7})
+    common::testing::check_same_float_bits(step, n);
 }
