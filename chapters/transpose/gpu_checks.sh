@@ -9,8 +9,8 @@
 #   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
 #   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes
 #                                     (one row per step, named after its program by ncu_table.py;
-#                                     transpose_fast's row carries its template arguments, i.e.
-#                                     the variant profiled: the default of the commit checked out)
+#                                     transpose_fast's row names its kernel and template argument,
+#                                     i.e. the variant profiled: the default of the commit checked out)
 #   transpose_back_to_back.txt        flushed vs 100 launches in a row, 2048^2 and 16384^2
 #   transpose_fast_sweep.txt          transpose_fast --sweep at the two shapes of the criterion
 #   transpose_cpu_host.txt            the host CPU that transpose_cpu ran on

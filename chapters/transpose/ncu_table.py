@@ -4,7 +4,8 @@ a small text table for the pages (one row per profiled kernel, the counters the 
 
 Every step's kernel is called `kernel` in its own namespace, and ncu's "Kernel Name" column drops
 the namespace, so a row is named by the program that launched it (ncu's "Process Name" column: each
-step's binary is named after the step). A kernel whose short name is not `kernel` (cuBLAS's, in
+step's binary is named after the step). transpose_fast's kernels are `kernel_full` (whole tiles)
+and `kernel_edge`; their rows are `transpose_fast <kernel>`. Any other kernel (cuBLAS's, in
 transpose_fast's run) is named `<step>: <kernel>`. Template arguments are kept, because they say
 which variant was profiled; for transpose_fast they are spelled out in a note under the table.
 Each --note becomes a '#' line of the header (gpu_checks.sh passes the GPU, size and commit).
@@ -12,10 +13,9 @@ Each --note becomes a '#' line of the header (gpu_checks.sh passes the GPU, size
 import csv
 import sys
 
-# transpose_fast's kernel template, <TILE, VECTOR, PIPELINE, STREAMING[, STREAM_LOADS, MIN_BLOCKS]>
-# (the last two were added in commit 6c61f8c; a run before it has four arguments).
-FAST_PARAMS = ["tile", "float4", "pipeline", "streaming stores", "streaming loads",
-               "min blocks/SM"]
+# transpose_fast's kernel_full<STORES>: how the output leaves the block.
+FAST_STORES = {"0": "bulk copies (the default)", "1": "streaming stores from registers",
+               "2": "plain stores from registers"}
 
 
 def short_name(kernel):
@@ -39,15 +39,18 @@ def template_args(name):
 
 
 def is_step_kernel(name):
-    """A step's own kernel: `kernel` (ncu drops the namespace) or `<step>::kernel`."""
-    base = name.split("<")[0]
-    return base == "kernel" or base.endswith("::kernel")
+    """A step's own kernel: `kernel` (ncu drops the namespace) or `<step>::kernel`, or one of
+    transpose_fast's `kernel_full` and `kernel_edge`."""
+    base = name.split("<")[0].split("::")[-1]
+    return base in ("kernel", "kernel_full", "kernel_edge")
 
 
 def row_name(process, kernel):
     name = short_name(kernel)
     base = name.split("<")[0]
     if is_step_kernel(name):
+        if base.split("::")[-1] != "kernel":
+            return f"{process} {name.split('::')[-1].replace(' ', '')}"
         args = name[len(base):]
         return f"{process}{args.replace(' ', '')}" if args else process
     if "geam" in base or "transpose_readWrite" in base:  # the peer's kernel (see gpu_checks.sh)
@@ -91,10 +94,10 @@ def ratio(a, b):
 def variant_notes(rows):
     notes = []
     for m in rows:
-        if m["name"].startswith("transpose_fast<"):
+        if m["name"].startswith("transpose_fast kernel_full<"):
             args = template_args(m["kernel"])
-            words = [f"{p} {a}" for p, a in zip(FAST_PARAMS, args)]
-            notes.append(f"{m['name']}: the variant profiled ({', '.join(words)}; 1 = on, 0 = off)")
+            stores = FAST_STORES.get(args[0] if args else "", "?")
+            notes.append(f"{m['name']}: the fast path of the variant profiled, stores: {stores}")
         elif not is_step_kernel(m["kernel"]):  # cuBLAS's or another library's kernel
             notes.append(f"{m['name']}: the kernel it launched, {m['kernel']}")
     return notes
@@ -117,13 +120,15 @@ def main():
     if kind == "bank":
         for n in ["shared-memory loads (ld) and stores (st): bank conflicts, and wavefronts per",
                   "warp instruction (1.00 is conflict-free for 4-byte accesses, 4.00 for the",
-                  "16-byte accesses of transpose_fast's stores into its tile)"]:
+                  "16-byte accesses: all of transpose_fast's fast path)"]:
             print(f"# {n}")
     else:
         for n in ["global loads (ld) and stores (st): 32-byte sectors per request (4.00 is fully",
                   "used for 4-byte accesses, 16.00 for 16-byte ones, 32.00 is one sector per",
                   "thread); DRAM bytes (ncu flushes the caches before the kernel, but the L2",
-                  "still holds dirty lines when it ends); time: the kernel under the profiler"]:
+                  "still holds dirty lines when it ends); time: the kernel under the profiler;",
+                  "bulk copies (transpose_fast's default stores) bypass the load/store unit, so",
+                  "its st sect/req is 0: the DRAM write bytes are its stores"]:
             print(f"# {n}")
     for n in variant_notes(rows):
         print(f"# {n}")

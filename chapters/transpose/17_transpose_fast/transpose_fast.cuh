@@ -1,15 +1,15 @@
-// transpose_fast: a transpose for today's GPUs, any shape, aiming at cublasSgeam's speed.
-// The one idea: more bytes per access and per block, and stores that do not linger in L2: 16-byte
-//   loads and stores wherever the shape allows them (cols and rows multiples of 4), a 64 x 64 tile
-//   per 256-thread block (16 floats per thread), streaming (evict-first) stores, and a shared tile
-//   without padding whose 16-byte slots are XOR-swizzled so that neither the row-wise stores nor
-//   the column-wise loads conflict. A load pipeline (the next tile's loads issued while the
-//   current one is stored) is a --sweep variant: it helps only with plain stores.
-// Changes from the previous steps (transpose_no_bank_conflicts): float4 accesses, a bigger tile,
-//   a swizzle instead of padding (padding breaks 16-byte alignment), 64-bit offsets, and a loop
-//   over rows of tiles (no shape refused for grid limits).
-// What limits it: measured, not yet understood: it matches cuBLAS but stays below cudaMemcpy
-//   (see its page); the tile's scattered output rows are the prime suspect.
+// transpose_fast: a transpose for today's GPUs, any shape, at cublasSgeam's speed or better.
+// The one idea: let the copy engine write the output. Each block loads a 64 x 64 tile with 16-byte
+//   loads into a swizzled shared tile; each thread transposes one 4 x 4 block of it in registers
+//   into a dense output tile; each warp then ships the 8 output rows it owns (256 bytes each) with
+//   bulk asynchronous copies (cp.async.bulk, the Hopper TMA unit's 1D form) instead of storing them
+//   itself. The --sweep variants store from registers instead (evict-first or plain), or take the
+//   guarded one-float-at-a-time path for every tile.
+// Changes from the previous steps (transpose_no_bank_conflicts): float4 loads, a bigger tile, a
+//   swizzle instead of padding (padding breaks 16-byte alignment), a register transpose of 4 x 4
+//   blocks (4 shared loads and 4 shared stores per thread), bulk stores, 64-bit offsets, edge tiles
+//   in a kernel of their own, and several launches for matrices taller than one grid.
+// What limits it: DRAM; it runs at 95% of cudaMemcpy (see its page for what that took).
 // Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
 // Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
 //   (source 002) points this way.
@@ -23,172 +23,197 @@
 namespace transpose_fast {
 
 constexpr int BLOCK_THREADS = 256;
-constexpr int TILE_DIM = 64;  // the default tile: TILE_DIM x TILE_DIM floats per block
-constexpr int VEC = 4;        // floats per 16-byte access
+constexpr int TILE_DIM = 64;           // TILE_DIM x TILE_DIM floats per block
+constexpr int VEC = 4;                 // floats per 16-byte access
+constexpr int SLOTS = TILE_DIM / VEC;  // 16-byte slots per tile row
 constexpr int MAX_GRID_Y = 65535;
+// 6 blocks of 256 threads per SM: 6 x 33 KB of shared memory fit in 228 KB, and ptxas fits the
+// fast path in the 40 registers per thread that this leaves (no spills, its -Xptxas -v says).
+constexpr int MIN_BLOCKS_PER_SM = 6;
+
+// How the output leaves the block: the default and the two choices of the --sweep.
+constexpr int BULK_STORES = 0;       // the copy engine, from a dense output tile in shared memory
+constexpr int STREAMING_STORES = 1;  // st.global.cs from registers (evict first from L2)
+constexpr int PLAIN_STORES = 2;      // st.global from registers
 
 //! [swizzle]
-// The tile holds input rows as TILE/4 slots of 4 floats. Slot s of row r is stored at slot
-// s ^ ((r / 4) % 8): a row keeps its slots in 8-slot groups (row-wise float4 stores stay
-// conflict-free), while the 4 x 8 floats a warp reads down the tile (4 columns of 8 row quads)
-// land in 32 different banks.
+// The input tile holds rows of 16 slots of 4 floats. Slot s of row r is stored at slot
+// s ^ ((r / 4) % 8): a row keeps its slots in 8-slot groups (the load phase's float4 stores stay
+// conflict-free), and the 8 row quads that a quarter-warp reads in the transpose phase (same slot,
+// rows 4 apart) land on 8 different 16-byte bank groups.
 __host__ __device__ constexpr int swizzled_slot(int row, int slot) {
   return slot ^ ((row / VEC) % 8);
 }
-// The float offset of tile element (row, col) in a tile `tile` floats wide.
-__host__ __device__ constexpr int tile_offset(int row, int col, int tile) {
-  return row * tile + VEC * swizzled_slot(row, col / VEC) + col % VEC;
+// The float offset of tile element (row, col).
+__host__ __device__ constexpr int tile_offset(int row, int col) {
+  return row * TILE_DIM + VEC * swizzled_slot(row, col / VEC) + col % VEC;
 }
 //! [swizzle]
 
-constexpr int MIN_BLOCKS_PER_SM = 3;  // registers <= 85: the fast path needs 74 without spilling
-constexpr int TILES_PER_BLOCK = 4;    // the most rows of tiles a block walks through (pipeline)
-constexpr int MIN_WAVES = 4;  // but never so few blocks that the GPU holds them in < 4 waves
+//! [block]
+// The 4 x 4 block that thread `thread` transposes: input rows 4 * rho .. 4 * rho + 3, input
+// columns (= output rows) 4 * quad .. 4 * quad + 3. A warp owns two quads, i.e. output rows
+// 8 * warp .. 8 * warp + 7, whole: it can ship them without waiting for the other warps.
+struct block_of_thread {
+  int rho, quad;
+};
+__host__ __device__ constexpr block_of_thread block_of(int thread) {
+  return {thread % 32 % 16, 2 * (thread / 32) + thread % 32 / 16};
+}
+//! [block]
+
+__device__ __forceinline__ unsigned shared_address(const void* p) {
+  return unsigned(__cvta_generic_to_shared(p));
+}
+
+//! [ship]
+// Bulk-copies BYTES (a multiple of 16, both addresses 16-byte aligned) from shared to global
+// memory through the TMA unit, then waits until the source has been read (not until the bytes
+// have reached memory), so that the shared tile may be reused or released.
+template <int BYTES>
+__device__ __forceinline__ void ship_row(float* to, const float* from) {
+  static_assert(BYTES % 16 == 0, "bulk copies move multiples of 16 bytes");
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(to),
+               "r"(shared_address(from)), "n"(BYTES)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+//! [ship]
 
 //! [kernel]
-template <int TILE, bool VECTOR, bool PIPELINE, bool STREAMING, bool STREAM_LOADS,
-          int MIN_BLOCKS>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
-    kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-           std::int64_t cols) {
-  constexpr int SLOTS = TILE / VEC;                  // float4 slots per tile row
-  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;   // tile rows loaded per pass
-  constexpr int LOADS = TILE / LOAD_ROWS;            // float4 loads per thread per tile
-  constexpr int SLOT_GROUPS = SLOTS / 8;             // 8-slot (128-byte) groups per out row
-  constexpr int STORE_ROWS = 4 * (8 / SLOT_GROUPS);  // output rows written per pass
-  static_assert(SLOTS % 8 == 0 && TILE % LOAD_ROWS == 0 && TILE % STORE_ROWS == 0);
-  __shared__ __align__(16) float tile[TILE * TILE];
+// The fast path: one whole 64 x 64 tile per block, rows and cols multiples of 4 (16-byte accesses
+// legal). Nothing to check, so the loads go out first thing.
+template <int STORES>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
+    kernel_full(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                std::int64_t cols, std::int64_t first_tile_row) {
+  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;            // tile rows loaded per pass
+  constexpr int LOADS = TILE_DIM / LOAD_ROWS;                 // float4 loads per thread
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  // Output rows, dense and 128-byte aligned: the bulk copies read them as they are.
+  __shared__ __align__(128) float out_tile[STORES == BULK_STORES ? TILE_DIM * TILE_DIM : VEC];
 
-  const int t = threadIdx.x;  // [0, BLOCK_THREADS)
-  // Load phase: slot [0, SLOTS) of tile rows load_row + k * LOAD_ROWS, k in [0, LOADS).
-  const int load_slot = t % SLOTS, load_row = t / SLOTS;
-  // Store phase: a warp writes 4 output rows x 8 float4 (128 bytes each, coalesced).
-  const int warp = t / 32, lane = t % 32;
-  const int out_quad = (warp % SLOT_GROUPS) * 8 + lane % 8;  // [0, SLOTS): input rows 4q .. 4q+3
-  const int out_row = (warp / SLOT_GROUPS) * 4 + lane / 8;   // [0, STORE_ROWS)
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;          // load phase: 16 rows x 16 slots
+  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;  // first input column
+  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;  // first input row
 
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE;  // first input column of the tile
-  const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
-  // A whole tile inside the matrix, with 16-byte accesses legal: the fast path.
-  auto is_full = [&](std::int64_t tile_row) {
-    return VECTOR && tile_row < row_tiles && (tile_row + 1) * TILE <= rows && col0 + TILE <= cols;
-  };
-  float4 v[LOADS];  // this thread's share of the next tile, in flight in registers
-  auto load_registers = [&](std::int64_t row0) {
-    const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
+  const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
+  float4 v[LOADS];  // all loads in flight before the first store into the tile
 #pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-      const float4* from = reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
-      v[k] = STREAM_LOADS ? __ldcs(from) : *from;  // read once: evict first
-    }
-  };
+  for (int k = 0; k < LOADS; ++k)
+    v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        v[k];
+  // The whole tile must be in shared memory before any thread reads a column of it.
+  __syncthreads();
 
-  std::int64_t tile_row = blockIdx.y;  // rows of tiles blockIdx.y, + gridDim.y, ...
-  bool full = is_full(tile_row);
-  if (full) load_registers(tile_row * TILE);
-  for (; tile_row < row_tiles; tile_row += gridDim.y) {
-    const std::int64_t row0 = tile_row * TILE;  // first input row of the tile
-    if (full) {
+  // Four rows of this thread's block in, four columns out: w[f] is output row in_col + f.
+  const block_of_thread mine = block_of(t);
+  const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;  // the block's corner
+  float4 r[VEC];
 #pragma unroll
-      for (int k = 0; k < LOADS; ++k)
-        *reinterpret_cast<float4*>(
-            &tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot, TILE)]) = v[k];
-    } else {      // edge tiles and shapes without 16-byte alignment: one float at a time, guarded
-#pragma unroll 1  // rare and slow anyway: keep its registers out of the fast path's way
-      for (int k = 0; k < LOADS; ++k) {
-        const int r = load_row + k * LOAD_ROWS;
+  for (int e = 0; e < VEC; ++e)
+    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
+  const float4 w[VEC] = {
+      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
+      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+  if constexpr (STORES == BULK_STORES) {
 #pragma unroll
-        for (int e = 0; e < VEC; ++e) {
-          const int c = VEC * load_slot + e;
-          if (row0 + r < rows && col0 + c < cols)
-            tile[tile_offset(r, c, TILE)] = in[(row0 + r) * cols + col0 + c];
-        }
-      }
+    for (int f = 0; f < VEC; ++f)
+      *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
+    // The bulk copies read shared memory through the async proxy: make this thread's writes
+    // visible to it, then let the warp's 8 output rows go, one lane per row.
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncwarp();
+    if (lane < 8) {
+      const int c = 8 * warp + lane;  // output row in the tile
+      ship_row<TILE_DIM * sizeof(float)>(out + (col0 + c) * rows + row0, &out_tile[c * TILE_DIM]);
     }
-    // The whole tile must be in shared memory before any thread reads a column of it.
-    __syncthreads();
-    const std::int64_t next = tile_row + gridDim.y;
-    const bool next_full = is_full(next);
-    // The pipeline: the next tile's loads go out now and arrive while this tile is stored.
-    if (PIPELINE && next_full) load_registers(next * TILE);
-    if (full) {
-      float* dst = out + (col0 + out_row) * rows + row0 + VEC * out_quad;
+  } else {
 #pragma unroll
-      for (int k = 0; k < TILE / STORE_ROWS; ++k) {
-        const int c = out_row + k * STORE_ROWS;  // output row in the tile = input column
-        float4 w;
-        w.x = tile[tile_offset(VEC * out_quad + 0, c, TILE)];
-        w.y = tile[tile_offset(VEC * out_quad + 1, c, TILE)];
-        w.z = tile[tile_offset(VEC * out_quad + 2, c, TILE)];
-        w.w = tile[tile_offset(VEC * out_quad + 3, c, TILE)];
-        float4* to = reinterpret_cast<float4*>(dst + k * STORE_ROWS * rows);
-        if (STREAMING)
-          __stcs(to, w);
-        else
-          *to = w;
-      }
-    } else {
-#pragma unroll 1
-      for (int k = 0; k < TILE / STORE_ROWS; ++k) {
-        const int c = out_row + k * STORE_ROWS;
-#pragma unroll
-        for (int e = 0; e < VEC; ++e) {
-          const int r = VEC * out_quad + e;
-          if (row0 + r < rows && col0 + c < cols)
-            out[(col0 + c) * rows + row0 + r] = tile[tile_offset(r, c, TILE)];
-        }
-      }
+    for (int f = 0; f < VEC; ++f) {
+      float4* to = reinterpret_cast<float4*>(out + (col0 + in_col + f) * rows + row0 + in_row);
+      if constexpr (STORES == STREAMING_STORES)
+        __stcs(to, w[f]);
+      else
+        *to = w[f];
     }
-    // Another tile follows in this block: everyone must be done reading this one first.
-    if (next < row_tiles) __syncthreads();
-    if (!PIPELINE && next_full) load_registers(next * TILE);
-    full = next_full;
   }
 }
 //! [kernel]
 
-// The number of SMs of the current device, asked once (on the first launch, never at load time).
-inline int sm_count() {
-  static const int count = [] {
-    int device = 0, sms = 0;
-    CUDA_CHECK(cudaGetDevice(&device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    return sms;
-  }();
-  return count;
+//! [edge]
+// Everything else: tiles that reach past the matrix, and shapes whose rows are not 16-byte
+// aligned. One float at a time, each access guarded, through the same swizzled tile.
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel_edge(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                std::int64_t cols, std::int64_t first_tile_row, std::int64_t first_tile_col) {
+  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;
+  __shared__ __align__(16) float tile[TILE_DIM * TILE_DIM];
+  const int t = threadIdx.x, load_slot = t % SLOTS, load_row = t / SLOTS;
+  const std::int64_t col0 = (first_tile_col + blockIdx.x) * TILE_DIM;
+  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;
+  for (int r = load_row; r < TILE_DIM; r += LOAD_ROWS)
+    for (int c = VEC * load_slot; c < VEC * load_slot + VEC; ++c)
+      if (row0 + r < rows && col0 + c < cols)
+        tile[tile_offset(r, c)] = in[(row0 + r) * cols + col0 + c];
+  __syncthreads();
+  const block_of_thread mine = block_of(t);
+  for (int c = VEC * mine.quad; c < VEC * mine.quad + VEC; ++c)
+    for (int r = VEC * mine.rho; r < VEC * mine.rho + VEC; ++r)
+      if (row0 + r < rows && col0 + c < cols)
+        out[(col0 + c) * rows + row0 + r] = tile[tile_offset(r, c)];
 }
+//! [edge]
 
 //! [launch]
-template <int TILE, bool PIPELINE = true, bool STREAMING = false, bool ALLOW_VECTOR = true,
-          bool STREAM_LOADS = false, int MIN_BLOCKS = MIN_BLOCKS_PER_SM>
-void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
-  // 16-byte accesses need every row start 16-byte aligned, in and out (cudaMalloc aligns the base).
-  const bool vector = ALLOW_VECTOR && rows % VEC == 0 && cols % VEC == 0;
-  const std::int64_t row_tiles = (rows + TILE - 1) / TILE;
-  // With the pipeline, each block walks up to TILES_PER_BLOCK rows of tiles, fewer when the grid
-  // would not fill the GPU MIN_WAVES times over (a 2048 x 2048 matrix has 1024 tiles of 64 x 64).
-  // Never more than 65535 blocks in y: the kernel loops over whatever rows of tiles remain.
-  const std::int64_t col_tiles = (cols + TILE - 1) / TILE;
-  const std::int64_t resident_blocks = std::int64_t(sm_count()) * MIN_BLOCKS;
-  const std::int64_t per_block =
-      PIPELINE ? std::clamp<std::int64_t>(row_tiles * col_tiles / (MIN_WAVES * resident_blocks), 1,
-                                          TILES_PER_BLOCK)
-               : 1;
-  const std::int64_t grid_y = (row_tiles + per_block - 1) / per_block;
-  const dim3 grid(unsigned(col_tiles), unsigned(std::min<std::int64_t>(grid_y, MAX_GRID_Y)));
-  if (vector)
-    kernel<TILE, true, PIPELINE, STREAMING, STREAM_LOADS, MIN_BLOCKS>
-        <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
-  else
-    kernel<TILE, false, PIPELINE, STREAMING, STREAM_LOADS, MIN_BLOCKS>
-        <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols);
-  CUDA_CHECK_LAUNCH();
+// kernel_edge over tile rows [row_tile0, row_tile1) x tile columns [col_tile0, col_tile1), in grids
+// of at most 65535 rows of blocks.
+inline void launch_edge(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                        std::int64_t row_tile0, std::int64_t row_tile1, std::int64_t col_tile0,
+                        std::int64_t col_tile1) {
+  for (std::int64_t first = row_tile0; first < row_tile1; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(col_tile1 - col_tile0),
+                    unsigned(std::min<std::int64_t>(row_tile1 - first, MAX_GRID_Y)));
+    kernel_edge<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, col_tile0);
+    CUDA_CHECK_LAUNCH();
+  }
 }
 
-// The default, the fastest of the --sweep on our GPU: streaming (evict-first) stores, no pipeline.
+// d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
+// copies rely on it.
+template <bool ALLOW_VECTOR = true, int STORES = BULK_STORES>
+void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  // 16-byte accesses need every row start 16-byte aligned, in and out.
+  if (!ALLOW_VECTOR || rows % VEC != 0 || cols % VEC != 0) {
+    launch_edge(d_in, d_out, rows, cols, 0, row_tiles, 0, col_tiles);
+    return;
+  }
+  // The whole tiles, one per block (a grid holds 65535 rows of blocks: taller matrices take
+  // several launches), then the partial last row and column of tiles, if any.
+  const std::int64_t full_rows = rows / TILE_DIM, full_cols = cols / TILE_DIM;
+  for (std::int64_t first = 0; full_cols > 0 && first < full_rows; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(full_cols),
+                    unsigned(std::min<std::int64_t>(full_rows - first, MAX_GRID_Y)));
+    kernel_full<STORES><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+  if (full_rows < row_tiles)
+    launch_edge(d_in, d_out, rows, cols, full_rows, row_tiles, 0, col_tiles);
+  if (full_cols < col_tiles)
+    launch_edge(d_in, d_out, rows, cols, 0, full_rows, full_cols, col_tiles);
+}
+
+// The default: bulk stores, 16-byte accesses wherever the shape allows them.
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_variant<TILE_DIM, false, true>(d_in, d_out, rows, cols);
+  launch_variant<true, BULK_STORES>(d_in, d_out, rows, cols);
 }
 //! [launch]
 
