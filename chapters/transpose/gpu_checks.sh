@@ -7,6 +7,7 @@
 #
 # Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/):
 #   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
+#   ncu_transpose_fast_stores.txt     transpose_fast's fast path with each of its three stores
 #   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes
 #                                     (one row per step, named after its program by ncu_table.py;
 #                                     transpose_fast's row names its kernel and template argument,
@@ -64,10 +65,23 @@ echo "ncu: cublasSgeam" >&2
   --reps 1 --warmup 0 \
   2>"$OUT/ncu_cublas.log" | grep '^"' >>"$OUT/ncu_transpose_sectors.csv"
 
+# transpose_fast's three store variants side by side (its --sweep), bank counters of the fast path:
+# do the bulk copies, which read the output tile from shared memory, show up in them?
+rm -f "$OUT/ncu_transpose_fast_stores.csv"
+for stores in 0 1 2; do  # kernel_full<STORES>: bulk, streaming, plain
+  echo "ncu: transpose_fast kernel_full<$stores>" >&2
+  "$NCU" --csv --print-units base --metrics "$BANK_METRICS" --kernel-name-base demangled \
+    -k "regex:transpose_fast::kernel_full<[^>]*$stores>" --launch-count 1 \
+    "$BIN/transpose_fast" "${SIZE[@]}" --sweep --no-peer --reps 1 --warmup 0 \
+    2>>"$OUT/ncu_transpose_fast.log" | grep '^"' >>"$OUT/ncu_transpose_fast_stores.csv"
+done
+
 # The tables: one row per profiled launch, named after the program that made it (every step's
 # kernel is `kernel` in its own namespace, which ncu's kernel-name column leaves out).
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
-COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo '?')
+# BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
+COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
+COMMIT=${COMMIT:0:7}
 NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch"
        --note "of each step; made by chapters/transpose/gpu_checks.sh at commit $COMMIT"
        --note "from the ncu CSV beside it")
@@ -75,6 +89,8 @@ python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOT
   >"$OUT/ncu_transpose_bank_conflicts.txt"
 python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_sectors.txt"
+python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[@]}" \
+  >"$OUT/ncu_transpose_fast_stores.txt"
 
 # The classic timing (source 002): launches in a row, nothing flushed, beside the book's timing.
 {
