@@ -9,7 +9,7 @@
 //   swizzle instead of padding (padding breaks 16-byte alignment), a register transpose of 4 x 4
 //   blocks (4 shared loads and 4 shared stores per thread), bulk stores, 64-bit offsets, edge tiles
 //   in a kernel of their own, and several launches for matrices taller than one grid.
-// What limits it: DRAM; it runs at 95% of cudaMemcpy (see its page for what that took).
+// What limits it: DRAM: it moves its bytes nearly as fast as cudaMemcpy does (see its page).
 // Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
 // Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
 //   (source 002) points this way.
