@@ -36,17 +36,22 @@ l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,\
 l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,\
 dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
 
-# profile STEP METRICS CSV: the first launch of STEP::kernel (the checked run) at SIZE.
+# profile STEP METRICS CSV [KERNEL [ARG...]]: appends to CSV the counters of the first launch (the
+# checked run) at SIZE of the kernel that matches the regex KERNEL in STEP's program, run with the
+# ARGs. Without KERNEL: STEP::kernel, run with --no-peer.
 profile() {
-  local step=$1 metrics=$2 csv=$3
-  echo "ncu: $step" >&2
+  local step=$1 metrics=$2 csv=$3 kernel="(^|[ :])$1::kernel" args=(--no-peer)
+  if [ $# -ge 4 ]; then
+    kernel=$4
+    args=("${@:5}")
+  fi
+  echo "ncu: $step, kernel $kernel" >&2
   "$NCU" --csv --print-units base --metrics "$metrics" --kernel-name-base demangled \
-    -k "regex:(^|[ :])${step}::kernel" \
-    --launch-count 1 "$BIN/$step" "${SIZE[@]}" --no-peer --reps 1 --warmup 0 \
-    2>"$OUT/ncu_${step}.log" | grep '^"' >>"$csv"
+    -k "regex:$kernel" --launch-count 1 "$BIN/$step" "${SIZE[@]}" "${args[@]}" \
+    --reps 1 --warmup 0 2>>"$OUT/ncu_${step}.log" | grep '^"' >>"$csv"
 }
 
-rm -f "$OUT/ncu_transpose_bank_conflicts.csv" "$OUT/ncu_transpose_sectors.csv"
+rm -f "$OUT"/ncu_*.csv "$OUT"/ncu_*.log
 for step in copy_shared transpose_coalesced transpose_no_bank_conflicts transpose_tile64 \
             transpose_fast; do
   profile "$step" "$BANK_METRICS" "$OUT/ncu_transpose_bank_conflicts.csv"
@@ -59,21 +64,13 @@ for step in copy copy_shared copy_col transpose_naive transpose_naive_col \
 done
 # The peer's kernel too, as transpose_fast's run calls cublasSgeam (its kernel names contain geam
 # or, for a transpose, transpose_readWrite; ours contain neither).
-echo "ncu: cublasSgeam" >&2
-"$NCU" --csv --print-units base --metrics "$SECTOR_METRICS" --kernel-name-base demangled \
-  -k "regex:geam|readWrite" --launch-count 1 "$BIN/transpose_fast" "${SIZE[@]}" \
-  --reps 1 --warmup 0 \
-  2>"$OUT/ncu_cublas.log" | grep '^"' >>"$OUT/ncu_transpose_sectors.csv"
+profile transpose_fast "$SECTOR_METRICS" "$OUT/ncu_transpose_sectors.csv" "geam|readWrite"
 
 # transpose_fast's three store variants side by side (its --sweep), bank counters of the fast path:
 # do the bulk copies, which read the output tile from shared memory, show up in them?
-rm -f "$OUT/ncu_transpose_fast_stores.csv"
 for stores in 0 1 2; do  # kernel_full<STORES>: bulk, streaming, plain
-  echo "ncu: transpose_fast kernel_full<$stores>" >&2
-  "$NCU" --csv --print-units base --metrics "$BANK_METRICS" --kernel-name-base demangled \
-    -k "regex:transpose_fast::kernel_full<[^>]*$stores>" --launch-count 1 \
-    "$BIN/transpose_fast" "${SIZE[@]}" --sweep --no-peer --reps 1 --warmup 0 \
-    2>>"$OUT/ncu_transpose_fast.log" | grep '^"' >>"$OUT/ncu_transpose_fast_stores.csv"
+  profile transpose_fast "$BANK_METRICS" "$OUT/ncu_transpose_fast_stores.csv" \
+    "transpose_fast::kernel_full<[^>]*$stores>" --sweep --no-peer
 done
 
 # The tables: one row per profiled launch, named after the program that made it (every step's
