@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <thread>
+
+#include "common/parallel.hpp"
 
 namespace common {
 namespace {
@@ -12,19 +13,10 @@ namespace {
 // cores instead of ~1 s on one); the result does not depend on the split.
 template <class T, class Make>
 void parallel_fill(std::vector<T>& out, Make make) {
-  const std::size_t n = out.size();
-  const std::size_t min_per_thread = std::size_t(1) << 20;
-  const std::size_t threads = std::clamp<std::size_t>(
-      n / min_per_thread, 1, std::max(1u, std::thread::hardware_concurrency()));
-  auto fill_range = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) out[i] = make(i);
-  };
-  std::vector<std::thread> workers;
-  const std::size_t chunk = (n + threads - 1) / threads;
-  for (std::size_t t = 1; t < threads; ++t)
-    workers.emplace_back(fill_range, std::min(n, t * chunk), std::min(n, (t + 1) * chunk));
-  fill_range(0, std::min(n, chunk));
-  for (auto& w : workers) w.join();
+  parallel_ranges(out.size(), MIN_ITEMS_PER_THREAD,
+                  [&](std::size_t, std::size_t begin, std::size_t end) {
+                    for (std::size_t i = begin; i < end; ++i) out[i] = make(i);
+                  });
 }
 
 }  // namespace

@@ -11,15 +11,9 @@ bool within_tolerance(double got, double want, double rel_tol, double abs_tol) {
 
 check_result compare_close(const std::string& what, const float* got, const double* want,
                            std::size_t n, double rel_tol, double abs_tol) {
-  check_result r{what, n, 0, {}};
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!within_tolerance(got[i], want[i], rel_tol, abs_tol)) {
-      if (r.first.size() < MAX_REPORTED_MISMATCHES)
-        r.first.push_back({i, show_value(got[i]), show_value(want[i])});
-      ++r.mismatches;
-    }
-  }
-  return r;
+  return compare_elements(
+      what, n, [&](std::size_t i) { return !within_tolerance(got[i], want[i], rel_tol, abs_tol); },
+      [&](std::size_t i) { return mismatch{i, show_value(got[i]), show_value(want[i])}; });
 }
 
 check_result compare_scalar(const std::string& what, double got, double want, double abs_tol) {

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "common/parallel.hpp"
+
 namespace common {
 
 struct mismatch {
@@ -37,18 +39,38 @@ std::string show_value(T value) {
   return os.str();
 }
 
+// The elements i in [0, n) for which wrong(i) holds: their count and the first few, as
+// mismatch{i, got, want} from describe(i). Large arrays are checked on all host cores; the report
+// is the same as a sequential scan's.
+template <class Wrong, class Describe>
+check_result compare_elements(const std::string& what, std::size_t n, Wrong wrong,
+                              Describe describe_element) {
+  std::vector<check_result> parts(parallel_range_count(n, MIN_ITEMS_PER_THREAD));
+  parallel_ranges(n, MIN_ITEMS_PER_THREAD, [&](std::size_t part, std::size_t begin,
+                                               std::size_t end) {
+    check_result& r = parts[part];
+    for (std::size_t i = begin; i < end; ++i) {
+      if (wrong(i)) {
+        if (r.first.size() < MAX_REPORTED_MISMATCHES) r.first.push_back(describe_element(i));
+        ++r.mismatches;
+      }
+    }
+  });
+  check_result r{what, n, 0, {}};
+  for (const check_result& part : parts) {
+    r.mismatches += part.mismatches;
+    for (const mismatch& m : part.first)
+      if (r.first.size() < MAX_REPORTED_MISMATCHES) r.first.push_back(m);
+  }
+  return r;
+}
+
 // Element-wise equality. Floats compare with ==, so a NaN (the poison) never matches.
 template <class T>
 check_result compare_exact(const std::string& what, const T* got, const T* want, std::size_t n) {
-  check_result r{what, n, 0, {}};
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!(got[i] == want[i])) {
-      if (r.first.size() < MAX_REPORTED_MISMATCHES)
-        r.first.push_back({i, show_value(got[i]), show_value(want[i])});
-      ++r.mismatches;
-    }
-  }
-  return r;
+  return compare_elements(
+      what, n, [&](std::size_t i) { return !(got[i] == want[i]); },
+      [&](std::size_t i) { return mismatch{i, show_value(got[i]), show_value(want[i])}; });
 }
 
 template <class T>

@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """bench_test.py: host tests of book/tools/bench.py with fake programs (no GPU needed).
 
-1. A run where every program succeeds writes <results>/<gpu>.csv: metadata lines, one header,
-   every row, and nothing else is left in the results directory.
-2. A run where one program fails (or prints a row that is not "ok") exits 1 and leaves the
-   previous results file byte for byte as it was.
-3. Without a CUDA device bench exits 77 and writes nothing.
+1. `--part intro` writes <results>/<gpu>/intro.csv only: metadata lines (the GPU, the part, the
+   commit, the date, the run times), the part's own yardstick rows, one header, the part's rows,
+   progress lines with the part and [i/N], and no temporary file.
+2. A second run estimates the time left from the first run's times.
+3. A run of a part where one program fails (or prints a row that is not "ok") exits 1 and leaves
+   that part's previous file byte for byte as it was.
+4. The plain run (every part in turn) writes each part's file as soon as that part finishes: when
+   the second part fails, the first part's file is already written, the second's is untouched, and
+   the per-part times are printed at the end.
+5. `--only` writes into the build directory, never into the results directory.
+6. An unknown part is bad usage (exit 2); without a CUDA device bench exits 77 and writes nothing.
 """
 import os
 import stat
@@ -25,7 +31,14 @@ def write_program(path, body):
     os.chmod(path, os.stat(path).st_mode | stat.S_IEXEC)
 
 
-def make_build(root, device=True, step_body=None):
+def good_step(part, name):
+    return f"""
+echo "{HEADER}"
+echo "{part},{name},$2,float,16,0,0,128,30,1,1,1,1,1,1,100,100,,0,0,ok"
+"""
+
+
+def make_build(root, device=True, step_a=None, step_b=None):
     bindir = os.path.join(root, "bin")
     os.makedirs(bindir)
     write_program(os.path.join(bindir, "gpu_info"), f"""
@@ -36,18 +49,21 @@ esac
 echo "{HEADER}"
 echo "yardstick,memcpy_d2d,,float,16,0,0,128,30,1,1,1,1,1,1,100,100,,0,0,ok"
 """)
-    write_program(os.path.join(bindir, "step_a"), step_body or f"""
-echo "{HEADER}"
-echo "intro,step_a,$2,float,16,0,0,128,30,1,1,1,1,1,1,100,100,,0,0,ok"
-""")
+    write_program(os.path.join(bindir, "step_a"), step_a or good_step("intro", "step_a"))
+    write_program(os.path.join(bindir, "step_b"), step_b or good_step("reduction", "step_b"))
     with open(os.path.join(root, "bench_manifest.tsv"), "w") as f:
-        f.write("intro\tstep_a\t--n 1\nintro\tstep_a\t--n 2\n")
+        f.write("intro\tstep_a\t--n 1\nintro\tstep_a\t--n 2\nreduction\tstep_b\t--n 3\n")
 
 
-def run_bench(build, results):
+def run_bench(build, results, *extra):
     env = dict(os.environ, BOOK_GIT_COMMIT="0123abc")
-    return subprocess.run([sys.executable, BENCH, "--build-dir", build, "--results-dir", results],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    return subprocess.run([sys.executable, BENCH, "--build-dir", build, "--results-dir", results]
+                          + list(extra), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, env=env)
+
+
+def read(path):
+    return open(path).read() if os.path.exists(path) else ""
 
 
 def main():
@@ -57,38 +73,87 @@ def main():
         if not condition:
             failures.append(what)
 
+    # 1, 2: one part
     with tempfile.TemporaryDirectory() as tmp:
         build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
         make_build(build)
-        r = run_bench(build, results)
-        expect(r.returncode == 0, f"a good run exits 0 (got {r.returncode}):\n{r.stdout}")
-        path = os.path.join(results, "fake-gpu.csv")
-        text = open(path).read() if os.path.exists(path) else ""
-        lines = text.splitlines()
+        r = run_bench(build, results, "--part", "intro")
+        expect(r.returncode == 0, f"--part intro exits 0 (got {r.returncode}):\n{r.stdout}")
+        path = os.path.join(results, "fake-gpu", "intro.csv")
+        lines = read(path).splitlines()
         expect("# gpu: Fake GPU" in lines, "metadata: gpu")
+        expect("# part: intro" in lines, "metadata: part")
         expect("# git_commit: 0123abc" in lines, "metadata: git commit")
-        expect(any(l.startswith("# date: ") for l in lines), "metadata: date")
+        expect(any(l.startswith("# date: 20") for l in lines), "metadata: date")
+        expect(any(l.startswith("# run_seconds: {") for l in lines), "metadata: run times")
         expect(lines.count(HEADER) == 1, "exactly one header")
-        expect(sum(1 for l in lines if l.endswith(",ok")) == 3, "yardstick row + two step rows")
-        expect(os.listdir(results) == ["fake-gpu.csv"], f"no temporary files left: {os.listdir(results)}")
-        expect("[2/3] step_a --n 1" in r.stdout, "progress is shown")
+        expect(sum(1 for l in lines if l.startswith("yardstick,")) == 1, "the part's yardstick row")
+        expect(sum(1 for l in lines if l.startswith("intro,step_a,")) == 2, "the part's two rows")
+        expect(not any(l.startswith("reduction,") for l in lines), "no row of another part")
+        expect(os.listdir(results) == ["fake-gpu"] and os.listdir(os.path.dirname(path)) ==
+               ["intro.csv"], f"only intro.csv written: {os.listdir(os.path.dirname(path))}")
+        expect("[intro 2/3] step_a --n 1 ... ok, 1 rows" in r.stdout,
+               f"progress shows the part, [i/N], the step and its arguments:\n{r.stdout}")
+        r = run_bench(build, results, "--part", "intro")
+        expect("left" in r.stdout and "by the previous results" in r.stdout,
+               f"the second run estimates the time left from the first:\n{r.stdout}")
 
+    # 3: a failing run of a part leaves that part's previous file untouched
     for name, body in (("a failing program", "exit 1"),
                        ("a WRONG row", f'echo "{HEADER}"\necho "intro,step_a,,float,16,0,0,128,30,'
                                        f'1,1,1,1,1,1,100,100,,0,0,WRONG"')):
         with tempfile.TemporaryDirectory() as tmp:
             build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
-            make_build(build, step_body=body)
-            os.makedirs(results)
-            previous = os.path.join(results, "fake-gpu.csv")
+            make_build(build, step_a=body)
+            gpu_dir = os.path.join(results, "fake-gpu")
+            os.makedirs(gpu_dir)
+            previous = os.path.join(gpu_dir, "intro.csv")
             with open(previous, "w") as f:
                 f.write("# the previous results\n")
-            r = run_bench(build, results)
+            r = run_bench(build, results, "--part", "intro")
             expect(r.returncode == 1, f"{name}: exit 1 (got {r.returncode})")
-            expect(open(previous).read() == "# the previous results\n",
+            expect(read(previous) == "# the previous results\n",
                    f"{name}: the previous file is untouched")
-            expect(os.listdir(results) == ["fake-gpu.csv"], f"{name}: nothing else written")
+            expect(os.listdir(gpu_dir) == ["intro.csv"], f"{name}: nothing else written")
 
+    # 4: every part in turn; the second fails after the first was written
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build, step_b="exit 1")
+        gpu_dir = os.path.join(results, "fake-gpu")
+        os.makedirs(gpu_dir)
+        with open(os.path.join(gpu_dir, "reduction.csv"), "w") as f:
+            f.write("# the previous reduction results\n")
+        r = run_bench(build, results)
+        expect(r.returncode == 1, f"all parts, one failing: exit 1 (got {r.returncode})")
+        expect("intro,step_a," in read(os.path.join(gpu_dir, "intro.csv")),
+               "all parts: the first part is written although a later one fails")
+        expect(read(os.path.join(gpu_dir, "reduction.csv")) ==
+               "# the previous reduction results\n", "all parts: the failed part is untouched")
+        expect("bench: intro" in r.stdout and "written" in r.stdout and "FAILED" in r.stdout,
+               f"all parts: each part's time and outcome printed at the end:\n{r.stdout}")
+        expect(r.stdout.index("-> " + os.path.join(gpu_dir, "intro.csv")) <
+               r.stdout.index("[reduction 1/2]"), "all parts: intro written before reduction runs")
+
+    # 5: --only goes to the build directory
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build)
+        r = run_bench(build, results, "--only", "step_b")
+        expect(r.returncode == 0, f"--only exits 0 (got {r.returncode}):\n{r.stdout}")
+        expect(not os.path.exists(results), "--only writes nothing into the results directory")
+        expect(os.path.exists(os.path.join(build, "bench-only", "fake-gpu", "reduction.csv")),
+               "--only writes into the build directory")
+        expect(not os.path.exists(os.path.join(build, "bench-only", "fake-gpu", "intro.csv")),
+               "--only: a part with no matching run is not written")
+
+    # 6: bad usage, no device
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build)
+        r = run_bench(build, results, "--part", "nosuchpart")
+        expect(r.returncode == 2 and "intro, reduction" in r.stdout,
+               f"unknown part: exit 2 naming the parts (got {r.returncode}):\n{r.stdout}")
     with tempfile.TemporaryDirectory() as tmp:
         build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
         make_build(build, device=False)

@@ -55,11 +55,14 @@ def write(path, text):
     return change
 
 
+RESULTS = os.path.join("results", "fixture-gpu", "demo.csv")
+
+
 def results_as_json(root):
     """The fixture's results file rewritten as JSON ({"metadata": {...}, "rows": [...]})."""
     import csv
     import json
-    src = os.path.join(root, "results", "fixture-gpu.csv")
+    src = os.path.join(root, RESULTS)
     meta, body = {}, []
     with open(src, encoding="utf-8") as f:
         for line in f:
@@ -70,18 +73,27 @@ def results_as_json(root):
                 body.append(line)
     rows = list(csv.DictReader(body))
     os.remove(src)
-    with open(os.path.join(root, "results", "fixture-gpu.json"), "w", encoding="utf-8") as f:
+    with open(os.path.join(root, "results", "fixture-gpu", "demo.json"), "w",
+              encoding="utf-8") as f:
         json.dump({"metadata": meta, "rows": rows}, f, indent=1)
 
 
-def newer_results(root):
-    """A second GPU's results file, measured later: the book must show it."""
-    src = os.path.join(root, "results", "fixture-gpu.csv")
-    with open(src, encoding="utf-8") as f:
+def second_gpu(root, slug="newer-gpu", name="Newer GPU", part="demo"):
+    """A second GPU's results of one part, measured later, with other numbers (beta at 900 GB/s
+    there) and without the fixture GPU's evidence file."""
+    with open(os.path.join(root, RESULTS), encoding="utf-8") as f:
         text = f.read()
-    text = text.replace("# gpu: Fixture GPU", "# gpu: Newer GPU")
+    text = text.replace("# gpu: Fixture GPU", f"# gpu: {name}")
     text = text.replace("# date: 2026-01-01", "# date: 2026-06-01")
-    with open(os.path.join(root, "results", "newer-gpu.csv"), "w", encoding="utf-8") as f:
+    text = text.replace("# part: demo", f"# part: {part}")
+    text = text.replace("demo,beta,two_per_thread,float,16777216,0,0,134217728,30,0.100000,",
+                        f"{part},beta,two_per_thread,float,16777216,0,0,134217728,30,0.149130,")
+    text = text.replace(",1342.2,1677.7,1800.0,80.0,74.6,Lib,1500.0,89.5,ok",
+                        ",900.0,1677.7,1800.0,53.6,50.0,Lib,1500.0,60.0,ok")
+    if part != "demo":
+        text = text.replace("\ndemo,", f"\n{part},")
+    os.makedirs(os.path.join(root, "results", slug), exist_ok=True)
+    with open(os.path.join(root, "results", slug, f"{part}.csv"), "w", encoding="utf-8") as f:
         f.write(text)
 
 
@@ -101,15 +113,26 @@ THEN_TABLE = """## Then and now
 | G80 | 123 GB/s |
 """
 
-# name: (change, expected exit code, regex the output must match)
+# name: (change, expected exit code, regex the output must match[, extra build_book arguments])
 CASES = {
     "good": (None, 0, r"book: .*index\.html"),
-    "other_csv_is_not_results": (write("results/ncu_export.csv",
+    "other_csv_is_not_results": (write("results/fixture-gpu/ncu_export.csv",
                                        "ID,Kernel,Metric,Value\n1,k,x,2\n"),
-                                 0, r"results from results/fixture-gpu\.csv"),
-    "json_results": (results_as_json, 0, r"results from results/fixture-gpu\.json"),
-    "newest_results_file_is_shown": (newer_results, 0,
-                                     r"results from results/newer-gpu\.csv \(Newer GPU\)"),
+                                 0, r"results from results/fixture-gpu \(Fixture GPU\): demo ok"),
+    "json_results": (results_as_json, 0, r"results from results/fixture-gpu \(Fixture GPU\)"),
+    # several GPUs: the named (reference) GPU's files make the pages; Appendix A compares all
+    "two_gpus_reference_pages": (second_gpu, 0,
+                                 r"results from results/fixture-gpu \(Fixture GPU\): demo ok",
+                                 ["--gpu", "fixture-gpu"]),
+    "two_gpus_render_the_second": (second_gpu, 0,
+                                   r"results from results/newer-gpu \(Newer GPU\): demo ok",
+                                   ["--gpu", "newer-gpu"]),
+    "two_gpus_unnamed_newest": (second_gpu, 0, r"results from results/newer-gpu \(Newer GPU\)"),
+    "missing_part_file": (lambda root: second_gpu(root, "other-gpu", "Other GPU", "other"), 0,
+                          r"results from results/other-gpu \(Other GPU\): demo not measured",
+                          ["--gpu", "other-gpu"]),
+    "unknown_gpu": (None, 2, r"BOOK_GPU=no-such-gpu: no directory .*GPUs with results: "
+                             r"fixture-gpu", ["--gpu", "no-such-gpu"]),
     # Doxygen's side: WARN_AS_ERROR = FAIL_ON_WARNINGS
     "broken_snippet_marker": (replace(BETA_CUH, "//! [kernel]\n__global__",
                                       "//! [kernal]\n__global__"), 1,
@@ -177,7 +200,7 @@ CASES = {
         write("chapters/demo/03_alpha_block/alpha_block.md", "\\page alpha_block alpha_block: x\n"),
         replace("chapters/demo/demo.md", "- \\subpage beta\n",
                 "- \\subpage beta\n- \\subpage alpha_block\n"),
-        append("results/fixture-gpu.csv", "demo,alpha,block,float,16777216,0,0,134217728,30,"
+        append("results/fixture-gpu/demo.csv", "demo,alpha,block,float,16777216,0,0,134217728,30,"
                "0.2,0.2,0.2,671.1,1677.7,1800.0,40.0,37.3,Lib,1500.0,44.7,ok")),
         1, r"\\fact\{alpha_block_gbps\} is defined by step alpha_block and by step alpha "
            r"variant block"),
@@ -204,17 +227,36 @@ def check_good(work, case):
     need("html/part_demo.js", r"beta\.html")                       # steps nest under the part
     need("generated/beta_diff.html", r"01_alpha/alpha\.cuh.*02_beta/beta\.cuh")
     need("generated/alpha_diff.html", r"first step of Part D")
-    need("generated/beta_results.html", r"1\.60×")                  # step speedup over alpha
-    need("generated/beta_results.html", r"Fixture GPU")             # the GPU under the table
+    fixture_numbers = case in ("good", "json_results", "two_gpus_reference_pages")
+    if fixture_numbers:
+        need("generated/beta_results.html", r"1\.60×")              # step speedup over alpha
+        need("generated/beta_results.html", r"Fixture GPU")         # the GPU under the table
     need("generated/demo_bandwidth.svg", r"<svg")
-    need("html/alpha.html", r"839 GB/s")                            # \fact{alpha_gbps}
-    need("html/beta.html", r'img src="beta_progress\.svg"')        # plots under every table
-    need("html/alpha.html", r'img src="alpha_variants\.svg"')      # (two variants: both plots)
-    need("html/beta_progress.svg", r"<svg")
+    if case != "missing_part_file":
+        need("html/alpha.html", r"839 GB/s")                        # \fact{alpha_gbps}
+        need("html/beta.html", r'img src="beta_progress\.svg"')    # plots under every table
+        need("html/alpha.html", r'img src="alpha_variants\.svg"')  # (two variants: both plots)
+        need("html/beta_progress.svg", r"<svg")
     need("html/beta.html", r"book-diff-table")                      # the diff on the page
     if case == "good":  # the part's own generator (it reads the CSV)
         need("html/demo_summary.html", r"has 5 rows of part demo")
     need("html/mathjax/MathJax.js", r".")
+    need("html/beta.html", r"sectors/request")                     # evidence by \\verbinclude
+    if case.startswith("two_gpus"):
+        # Appendix A compares the final step (beta) on both GPUs, each against its own memcpy
+        need("generated/gpu_comparison.html", r"Fixture GPU(.|\n)*1342(.|\n)*80\.0%")
+        need("generated/gpu_comparison.html", r"Newer GPU(.|\n)*900(.|\n)*53\.6%")
+        shown, other = (("Newer GPU", "Fixture GPU") if case != "two_gpus_reference_pages"
+                        else ("Fixture GPU", "Newer GPU"))
+        need("generated/beta_results.html", shown)
+        need("html/beta.html", r"1\.60×" if shown == "Fixture GPU" else r"1\.07×")  # \\fact
+        with open(os.path.join(out, "generated", "beta_results.html"), encoding="utf-8") as f:
+            if other in f.read():
+                problems.append(f"beta's table shows {other}, not only {shown}")
+    if case == "missing_part_file":
+        need("generated/beta_results.html", r"not measured yet on the Other GPU")
+        need("generated/gpu_comparison.html", r"Other GPU(.|\n)*not measured yet")
+        need("html/beta.html", r"not measured")                    # \\fact{beta_speedup}
     # generated files go to the output directory, never into the sources
     for root, _, files in os.walk(os.path.join(work, "src")):
         for f in files:
@@ -238,7 +280,8 @@ def main():
     if args.case not in CASES or not args.work:
         print(f"run_fixture: need --work and --case, one of: {', '.join(CASES)}", file=sys.stderr)
         return 2
-    change, want_rc, pattern = CASES[args.case]
+    change, want_rc, pattern, *extra = CASES[args.case]
+    extra = extra[0] if extra else []
     work = os.path.join(os.path.abspath(args.work), args.case)
     shutil.rmtree(work, ignore_errors=True)
     src = os.path.join(work, "src")
@@ -248,7 +291,7 @@ def main():
     cmd = [sys.executable, BUILD_BOOK, "--source-dir", src, "--steps",
            os.path.join(src, "steps.tsv"), "--out", os.path.join(work, "out"),
            "--pages-dir", os.path.join(src, "pages"), "--results-dir",
-           os.path.join(src, "results"), "--doxygen", args.doxygen, "--gnuplot", args.gnuplot]
+           os.path.join(src, "results"), "--doxygen", args.doxygen, "--gnuplot", args.gnuplot] + extra
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     print(r.stdout)
     problems = []
@@ -256,7 +299,9 @@ def main():
         problems.append(f"the book build exited {r.returncode}, expected {want_rc}")
     if not re.search(pattern, r.stdout):
         problems.append(f"its output does not match /{pattern}/")
-    if args.case in ("good", "json_results") and r.returncode == 0:
+    if args.case in ("good", "json_results", "two_gpus_reference_pages",
+                     "two_gpus_render_the_second", "two_gpus_unnamed_newest",
+                     "missing_part_file") and r.returncode == 0:
         problems += check_good(work, args.case)
     for p in problems:
         print(f"run_fixture {args.case}: FAIL: {p}")

@@ -1,15 +1,29 @@
 #!/usr/bin/env python3
-"""bench: run every step program at its reference sizes on this machine's GPU and write
-book/results/<gpu>.csv: metadata lines ("# key: value"), then one CSV row per measurement.
+"""bench: run the steps of one part (or of every part in turn) at their reference sizes on this
+machine's GPU and write book/results/<gpu>/<part>.csv for each part: metadata lines
+("# key: value"), then one CSV row per measurement.
 
-The runs come from build/bench_manifest.tsv, which add_chapter(... BENCH "<args>") fills. Every
-program checks its own results; if any run fails or any row is not "ok", nothing is written and
-the previous results file stays as it was. The file is replaced atomically (write, then rename).
+Each part is one run: it measures the yardsticks itself (gpu_info's rows come first in every
+part's file), so the percentages of a part's tables all come from one process-sequence on one GPU.
+The runs come from build/bench_manifest.tsv, which add_chapter(... BENCH "<args>") fills.
+
+Every program checks its own results; if any run of a part fails or prints a row that is not
+"ok", that part's file is not written and its previous file stays as it was (the other parts go
+on; the exit code is then 1). Each file is replaced atomically (write, then rename) as soon as its
+part finishes. The file also records how long each run took (# run_seconds), which the next bench
+uses to estimate the time left.
+
+  bench.py --build-dir build --results-dir book/results                     every part in turn
+  bench.py --build-dir build --results-dir book/results --part reduction    one part
+  bench.py ... --only reduce9      the runs whose step name contains "reduce9", written into the
+                                   build directory (build/bench-only/<gpu>/<part>.csv), never into
+                                   the results directory
 
 Exit codes: 0 written, 1 a run failed, 2 bad usage, 77 no CUDA device.
 """
 import argparse
 import datetime
+import json
 import os
 import platform
 import shlex
@@ -55,11 +69,107 @@ def csv_rows(stdout):
     return header, rows
 
 
+def read_manifest(path):
+    """[(part, step, args)] in the order of the add_chapter() calls; parts in first-seen order."""
+    runs = []
+    with open(path) as f:
+        for line in f:
+            if line.strip():
+                part, step, step_args = (line.rstrip("\n").split("\t") + [""])[:3]
+                runs.append((part, step, step_args))
+    return runs
+
+
+def run_key(step, step_args):
+    return f"{step} {step_args}".strip()
+
+
+def previous_run_seconds(path):
+    """{run key: seconds} from a previous results file's `# run_seconds:` line ({} if none)."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if not line.startswith("#"):
+                    break
+                if line.startswith("# run_seconds:"):
+                    return {str(k): float(v) for k, v in
+                            json.loads(line.split(":", 1)[1]).items()}
+    except (OSError, ValueError, AttributeError):
+        pass
+    return {}
+
+
+def fmt_seconds(s):
+    s = int(round(s))
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
+
+def write_atomically(path, metadata, header, rows):
+    out_dir = os.path.dirname(path)
+    os.makedirs(out_dir, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".bench-", suffix=".csv")
+    with os.fdopen(fd, "w") as f:
+        for key, value in metadata.items():
+            f.write(f"# {key}: {value}\n")
+        f.write(header + "\n")
+        for row in rows:
+            f.write(row + "\n")
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+
+
+def bench_part(part, runs, bindir, gpu_info, metadata, path):
+    """Runs one part (its yardsticks first) and writes its file. Returns (ok, seconds)."""
+    runs = [("yardstick", "gpu_info", "")] + runs
+    before = previous_run_seconds(path)
+    header, rows, seconds, started = None, [], {}, time.time()
+    print(f"bench: part {part}: {len(runs)} runs"
+          + (f", about {fmt_seconds(sum(before.get(run_key(s, a), 0) for _, s, a in runs))} "
+             "by the previous results" if before else ""), flush=True)
+    for i, (_, step, step_args) in enumerate(runs, 1):
+        cmd = [os.path.join(bindir, step)] + shlex.split(step_args) + ["--format", "csv"]
+        print(f"[{part} {i}/{len(runs)}] {step} {step_args}".rstrip(), end=" ... ", flush=True)
+        t0 = time.time()
+        r = run(cmd)
+        h, got = csv_rows(r.stdout)
+        bad = [row for row in got if not row.endswith(",ok")]
+        if r.returncode != 0 or bad or not got:
+            print(f"FAILED (exit {r.returncode})")
+            print(r.stdout + r.stderr, file=sys.stderr)
+            print(f"bench: a run of part {part} failed; {path} not written (the previous file, "
+                  "if any, is untouched)", file=sys.stderr)
+            return False, time.time() - started
+        header = header or h
+        rows += got
+        took = time.time() - t0
+        seconds[run_key(step, step_args)] = round(took, 1)
+        left = [run_key(s, a) for _, s, a in runs[i:]]
+        known = [before[k] for k in left if k in before]
+        eta = ""
+        if left and known:
+            eta = f", about {fmt_seconds(sum(known))} left" + \
+                  ("" if len(known) == len(left) else f" (+{len(left) - len(known)} runs not timed before)")
+        print(f"ok, {len(got)} rows, {took:.1f} s{eta}", flush=True)
+    total = time.time() - started
+    meta = dict(metadata)
+    meta["date"] = datetime.datetime.fromtimestamp(started, datetime.timezone.utc).strftime(
+        "%Y-%m-%dT%H:%M:%SZ")
+    meta["part"] = part
+    meta["bench_seconds"] = f"{total:.0f}"
+    meta["run_seconds"] = json.dumps(seconds, separators=(",", ":"))
+    write_atomically(path, meta, header, rows)
+    print(f"bench: part {part}: {len(rows)} rows in {fmt_seconds(total)} -> {path}", flush=True)
+    return True, total
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--build-dir", required=True)
-    ap.add_argument("--results-dir", required=True)
+    ap.add_argument("--results-dir", required=True,
+                    help="where <gpu>/<part>.csv go (book/results)")
     ap.add_argument("--source-dir", default=".")
+    ap.add_argument("--part", action="append", default=[],
+                    help="measure this part only (repeatable; default: every part in turn)")
     ap.add_argument("--only", help="run only steps whose name contains this; writes into the "
                     "build directory, never into the results directory")
     args = ap.parse_args()
@@ -69,6 +179,18 @@ def main():
     if not os.path.exists(manifest):
         print(f"bench: {manifest} not found: configure and build first", file=sys.stderr)
         return 2
+    all_runs = read_manifest(manifest)
+    parts = []
+    for part, _, _ in all_runs:
+        if part not in parts:
+            parts.append(part)
+    unknown = [p for p in args.part if p not in parts]
+    if unknown:
+        print(f"bench: unknown part {', '.join(unknown)}; the parts are: {', '.join(parts)}",
+              file=sys.stderr)
+        return 2
+    chosen = [p for p in parts if p in args.part] if args.part else parts
+
     gpu_info = os.path.join(bindir, "gpu_info")
     if run([gpu_info, "--check"]).returncode != 0:
         print("bench: no CUDA device here; the committed results are kept", file=sys.stderr)
@@ -83,51 +205,25 @@ def main():
     slug = metadata.pop("results_name", "unknown-gpu")
     metadata.update({
         "git_commit": git_commit(args.source_dir),
-        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "date": "",  # each part's own start, filled in by bench_part()
         "host_cpu": cpu_model(),
         "host_cores": str(os.cpu_count()),
     })
 
-    runs = [("yardstick", "gpu_info", "")]
-    with open(manifest) as f:
-        for line in f:
-            if line.strip():
-                part, step, step_args = (line.rstrip("\n").split("\t") + [""])[:3]
-                runs.append((part, step, step_args))
-    if args.only:
-        runs = [r for r in runs if args.only in r[1] or r[1] == "gpu_info"]
-
-    header, rows, started = None, [], time.time()
-    for i, (part, step, step_args) in enumerate(runs, 1):
-        cmd = [os.path.join(bindir, step)] + shlex.split(step_args) + ["--format", "csv"]
-        print(f"[{i}/{len(runs)}] {step} {step_args}".rstrip(), end=" ... ", flush=True)
-        t0 = time.time()
-        r = run(cmd)
-        h, got = csv_rows(r.stdout)
-        bad = [row for row in got if not row.endswith(",ok")]
-        if r.returncode != 0 or bad or not got:
-            print(f"FAILED (exit {r.returncode})")
-            print(r.stdout + r.stderr, file=sys.stderr)
-            print("bench: a run failed; results not written", file=sys.stderr)
-            return 1
-        header = header or h
-        rows += got
-        print(f"ok, {len(got)} rows, {time.time() - t0:.1f} s", flush=True)
-
-    out_dir = args.results_dir if not args.only else args.build_dir
-    os.makedirs(out_dir, exist_ok=True)
-    path = os.path.join(out_dir, f"{slug}.csv")
-    fd, tmp = tempfile.mkstemp(dir=out_dir, prefix=".bench-", suffix=".csv")
-    with os.fdopen(fd, "w") as f:
-        for key, value in metadata.items():
-            f.write(f"# {key}: {value}\n")
-        f.write(header + "\n")
-        for row in rows:
-            f.write(row + "\n")
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, path)
-    print(f"bench: {len(rows)} rows in {time.time() - started:.0f} s -> {path}")
-    return 0
+    out_dir = (os.path.join(args.build_dir, "bench-only") if args.only else args.results_dir)
+    failed, times = [], []
+    for part in chosen:
+        runs = [r for r in all_runs if r[0] == part and (not args.only or args.only in r[1])]
+        if not runs:
+            continue
+        ok, seconds = bench_part(part, runs, bindir, gpu_info, metadata,
+                                 os.path.join(out_dir, slug, f"{part}.csv"))
+        times.append((part, seconds, ok))
+        if not ok:
+            failed.append(part)
+    for part, seconds, ok in times:
+        print(f"bench: {part:<12} {fmt_seconds(seconds):>12}  {'written' if ok else 'FAILED'}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

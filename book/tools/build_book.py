@@ -13,6 +13,7 @@ results. What the `book` target and the `book` CTest test run.
 Exit codes: 0 rendered, 1 a check or Doxygen failed, 2 bad usage or a missing tool.
 """
 import argparse
+import html
 import os
 import re
 import shutil
@@ -132,12 +133,14 @@ def part_generators(part):
             yield path, m.group(1)
 
 
-def run_part_generators(parts, results_path, gen_dir, source_dir):
-    """Runs them with the results file the book shows; their stdout becomes <gen_dir>/<output>.
-    Returns the error messages."""
+def run_part_generators(parts, gpu_results, gen_dir, source_dir):
+    """Runs them with their part's results file on the GPU the book shows (an empty argument when
+    there is none); their stdout becomes <gen_dir>/<output>. Returns the error messages."""
     errors = []
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     for p in parts:
+        results = gpu_results.part(p.name) if gpu_results else None
+        results_path = results.path if results else ""
         for script, output in part_generators(p):
             r = subprocess.run([sys.executable, script, results_path or ""],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -150,6 +153,22 @@ def run_part_generators(parts, results_path, gen_dir, source_dir):
                 f.write(r.stdout)
             print(f"book: {rel} -> {output}")
     return errors
+
+
+def copy_evidence(gpu_dir, all_gpu_dirs, dest):
+    """The committed GPU evidence that pages \\verbinclude (profiler tables, sanitizer reports):
+    the files of the GPU the book shows, and for a name it lacks, the same file of another GPU
+    (whose header names the GPU it was made on), so that a book rendered from a reader's own bench
+    still builds. Results files are not evidence."""
+    os.makedirs(dest, exist_ok=True)
+    dirs = ([gpu_dir] if gpu_dir else []) + [d for d in all_gpu_dirs if d != gpu_dir]
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            src = os.path.join(d, name)
+            if (os.path.isfile(src) and not name.startswith(".")
+                    and not gen_results.is_results_file(src)
+                    and not os.path.exists(os.path.join(dest, name))):
+                shutil.copy2(src, os.path.join(dest, name))
 
 
 def copy_mathjax(mathjax_dir, html_dir):
@@ -201,7 +220,9 @@ def main():
     ap.add_argument("--out", required=True, help="output directory (build/book)")
     ap.add_argument("--doxygen", default="doxygen")
     ap.add_argument("--gnuplot", default="gnuplot")
-    ap.add_argument("--results", default="", help="results file to show (BOOK_RESULTS)")
+    ap.add_argument("--gpu", default="", help="the GPU whose results the book shows: a directory "
+                    "name in the results directory (BOOK_GPU; default: the only GPU with results, "
+                    "else the one measured last)")
     ap.add_argument("--results-dir", help="default: <source>/book/results")
     ap.add_argument("--pages-dir", help="default: <source>/book/pages")
     ap.add_argument("--awesome-dir", default="/usr/share/doxygen-awesome-css")
@@ -242,35 +263,52 @@ def main():
     shutil.rmtree(gen_dir, ignore_errors=True)
     os.makedirs(os.path.join(gen_dir, "pages"))
     try:
-        results_path = gen_results.choose(results_dir, args.results, source_dir)
-    except FileNotFoundError as e:
+        gpu_dir = gen_results.choose(results_dir, args.gpu, source_dir)
+        gpu_results = gen_results.load_gpu(gpu_dir) if gpu_dir else None
+        all_gpus = [gen_results.load_gpu(d) for d in gen_results.list_gpus(results_dir)]
+    except (FileNotFoundError, ValueError) as e:
         fail(str(e))
-    results = gen_results.load(results_path) if results_path else None
-    print(f"book: results from {os.path.relpath(results_path, source_dir)} ({results.gpu()})"
-          if results else "book: no results file in book/results/: tables say so")
+    if gpu_results:
+        print(f"book: results from {os.path.relpath(gpu_dir, source_dir)} ({gpu_results.gpu()}): "
+              + ", ".join(f"{p.name} " + ("ok" if gpu_results.part(p.name) else "not measured")
+                          for p in parts))
+    else:
+        print("book: no results in book/results/: tables say so")
+    titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}
     for p in parts:
-        _, title = page_id_and_title(p.page)
-        title = title or f"part {p.name}"
+        title = titles[p.name]
+        results = gpu_results.part(p.name) if gpu_results else None
+        missing = ""
+        if gpu_results is not None and results is None:
+            missing = (f"The {html.escape(title)} part is not measured yet on the "
+                       f"{html.escape(gpu_results.gpu())} (no <code>"
+                       f"{html.escape(os.path.relpath(gpu_dir, source_dir))}/{p.name}.csv</code>): "
+                       f"run <code>cmake --build --preset default --target bench_{p.name}</code> "
+                       "on that GPU and commit the file.")
         for s in p.steps:
             prev = p.steps[s.index - 1] if s.index > 0 else None
             page_text = open(s.page, encoding="utf-8").read() if os.path.exists(s.page) else ""
             images = gen_results.step_plots(results, p, title, s, args.gnuplot, gen_dir,
                                             page_text)
             with open(os.path.join(gen_dir, f"{s.name}_results.html"), "w", encoding="utf-8") as f:
-                f.write(gen_results.step_table(results, parts, p, s, source_dir, images))
+                f.write(gen_results.step_table(results, parts, p, s, source_dir, images, missing))
             with open(os.path.join(gen_dir, f"{s.name}_diff.html"), "w", encoding="utf-8") as f:
                 f.write(gen_diff.step_diff(s, prev, title, source_dir))
         gen_results.part_plot(results, p, title, args.gnuplot,
                               os.path.join(gen_dir, f"{p.name}_bandwidth.svg"))
-    all_results = gen_results.list_results(results_dir)
     with open(os.path.join(gen_dir, "measurements.html"), "w", encoding="utf-8") as f:
-        titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}
-        f.write(gen_results.measurements_html(results, parts, all_results, source_dir, titles))
-    generator_errors = run_part_generators(parts, results_path, gen_dir, source_dir)
+        f.write(gen_results.measurements_html(gpu_results, parts, [g.path for g in all_gpus],
+                                              source_dir, titles))
+    with open(os.path.join(gen_dir, "gpu_comparison.html"), "w", encoding="utf-8") as f:
+        f.write(gen_results.gpu_comparison_html(all_gpus, parts,
+                                                gpu_results.slug if gpu_results else "",
+                                                source_dir, titles))
+    copy_evidence(gpu_dir, [g.path for g in all_gpus], os.path.join(gen_dir, "evidence"))
+    generator_errors = run_part_generators(parts, gpu_results, gen_dir, source_dir)
     for line in generator_errors:
         print(line, file=sys.stderr)
     try:
-        facts = gen_results.facts(results, parts)
+        facts = gen_results.facts(gpu_results, parts, source_dir, all_gpus)
     except gen_results.FactCollision as e:
         fail(str(e), 1)
     aliases_file = os.path.join(gen_dir, "aliases.doxy")
@@ -301,7 +339,7 @@ def main():
     # \verbinclude), and the generated tables and diffs for \htmlinclude.
     example_path = [d for d in [os.path.join(source_dir, x) for x in ("chapters", "common",
                                                                       "exercises", "solutions")]
-                    + [results_dir, gen_dir] if os.path.isdir(d)]
+                    + [gen_dir] if os.path.isdir(d)]
     styles = [os.path.join(args.awesome_dir, f) for f in AWESOME_FILES]
     styles.append(os.path.join(theme_dir, "book.css"))
     images_dir = os.path.join(BOOK_DIR, "images")

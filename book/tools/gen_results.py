@@ -1,11 +1,14 @@
-"""gen_results: the book's numbers, generated from one committed results file.
+"""gen_results: the book's numbers, generated from the committed results of one GPU:
+book/results/<gpu>/<part>.csv, one file per part, each from one bench run of that part (with its
+own yardsticks and metadata).
 
 Writes into the generated directory:
   <step>_results.html   the step's table (time, GB/s, % of the yardsticks and of the peer, step and
                         cumulative speedup) with the GPU and its metadata under it
   <step>_variants.svg   GB/s of each variant of the step at the part's reference size
   <part>_bandwidth.svg  GB/s by step at the part's reference size, yardsticks and peer as lines
-  measurements.html     every row of the file and its metadata (the appendix)
+  measurements.html     every row of every part's file and its metadata (the appendix)
+  gpu_comparison.html   each part's final step and its peer on every GPU that has results
   facts                 {name: value} for the \\fact{name} aliases (see book/README.md)
 """
 import csv
@@ -102,36 +105,85 @@ def is_results_file(path):
     return False
 
 
-def list_results(results_dir):
-    files = sorted(glob.glob(os.path.join(results_dir, "*.csv")) +
-                   glob.glob(os.path.join(results_dir, "*.json")))
+def list_results(gpu_dir):
+    """The results files of one GPU directory (other .csv files there, such as profiler exports
+    committed for \\verbinclude, are not results)."""
+    files = sorted(glob.glob(os.path.join(gpu_dir, "*.csv")) +
+                   glob.glob(os.path.join(gpu_dir, "*.json")))
     return [f for f in files if is_results_file(f)]
 
 
-def _date_of(path):
-    try:
-        return load(path).meta.get("date", "")
-    except (OSError, ValueError, json.JSONDecodeError):
-        return ""
+class GpuResults:
+    """One GPU's results: {part: Results}, each from one bench run of that part."""
 
+    def __init__(self, slug, path, parts):
+        self.slug = slug
+        self.path = path
+        self.parts = parts
 
-def choose(results_dir, override, source_dir):
-    """The results file the book shows: `override` (a path, a file name in results_dir or a GPU
-    slug) when given, else the file with the newest `# date:` (ties: the file name)."""
-    if override:
-        candidates = [override, os.path.join(source_dir, override),
-                      os.path.join(results_dir, override),
-                      os.path.join(results_dir, override + ".csv"),
-                      os.path.join(results_dir, override + ".json")]
-        for c in candidates:
-            if os.path.isfile(c):
-                return os.path.abspath(c)
-        raise FileNotFoundError(f"BOOK_RESULTS={override}: no such results file (looked in "
-                                f"{results_dir})")
-    files = list_results(results_dir)
-    if not files:
+    def part(self, name):
+        return self.parts.get(name)
+
+    def first(self, order=()):
+        """The first part's results in `order` (reading order), else any; None if empty."""
+        for name in list(order) + sorted(self.parts):
+            if name in self.parts:
+                return self.parts[name]
         return None
-    return max(files, key=lambda p: (_date_of(p), os.path.basename(p)))
+
+    def gpu(self):
+        r = self.first()
+        return r.gpu() if r else self.slug
+
+
+def load_gpu(gpu_dir):
+    """Every part's results file in `gpu_dir` (the part from its `# part:` line, else the file
+    name). Raises ValueError when two files hold the same part."""
+    parts = {}
+    for path in list_results(gpu_dir):
+        r = load(path)
+        name = r.meta.get("part") or os.path.splitext(os.path.basename(path))[0]
+        if name in parts:
+            raise ValueError(f"{gpu_dir}: two results files for part {name}: "
+                             f"{os.path.basename(parts[name].path)} and {os.path.basename(path)}")
+        parts[name] = r
+    return GpuResults(os.path.basename(os.path.normpath(gpu_dir)), gpu_dir, parts)
+
+
+def list_gpus(results_dir):
+    """The GPU directories of results_dir that hold at least one results file."""
+    if not os.path.isdir(results_dir):
+        return []
+    return [os.path.join(results_dir, d) for d in sorted(os.listdir(results_dir))
+            if os.path.isdir(os.path.join(results_dir, d))
+            and list_results(os.path.join(results_dir, d))]
+
+
+def _newest_date(gpu_dir):
+    dates = []
+    for path in list_results(gpu_dir):
+        try:
+            dates.append(load(path).meta.get("date", ""))
+        except (OSError, ValueError, json.JSONDecodeError):
+            pass
+    return max(dates) if dates else ""
+
+
+def choose(results_dir, gpu, source_dir):
+    """The GPU directory the book shows: `gpu` (a slug in results_dir, or a path) when given,
+    even one without results yet (its tables then say "not measured yet"); else the only GPU
+    with results, or the one measured last. None when there are no results at all."""
+    if gpu:
+        for c in (os.path.join(results_dir, gpu), gpu, os.path.join(source_dir, gpu)):
+            if os.path.isdir(c):
+                return os.path.abspath(c)
+        known = ", ".join(os.path.basename(d) for d in list_gpus(results_dir)) or "none"
+        raise FileNotFoundError(f"BOOK_GPU={gpu}: no directory {os.path.join(results_dir, gpu)} "
+                                f"(GPUs with results: {known}); run the bench on that GPU first")
+    gpus = list_gpus(results_dir)
+    if not gpus:
+        return None
+    return max(gpus, key=lambda d: (_newest_date(d), os.path.basename(d)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,13 +308,15 @@ def _figures(images):
                    f'<div class="caption">{html.escape(c)}</div></div>\n' for f, c in images)
 
 
-def step_table(results, parts, part, step, source_dir, images=()):
+def step_table(results, parts, part, step, source_dir, images=(), missing=""):
     """The step's table; `images` [(file, caption)] are shown under it (build_book.py copies
-    them next to the pages)."""
+    them next to the pages). `results` is the step's part's results (None when the GPU the book
+    shows has no file for that part: `missing` then says so)."""
     if results is None:
-        return ('<div class="book-results book-missing"><p>No measurements are committed yet: '
-                'run <code>cmake --build --preset default --target bench</code> on a GPU and '
-                'commit <code>book/results/</code>.</p></div>\n')
+        return ('<div class="book-results book-missing"><p>' + (missing or
+                'No measurements are committed yet: run <code>cmake --build --preset default '
+                '--target bench</code> on a GPU and commit <code>book/results/</code>.') +
+                '</p></div>\n')
     rows = results.step_rows(step.name)
     if not rows:
         return (f'<div class="book-results book-missing"><p><b>{html.escape(step.name)}</b> is '
@@ -521,52 +575,123 @@ def step_plots(results, part, title, step, gnuplot, out_dir, page_text=""):
 # The appendix table of every row
 
 
-def measurements_html(results, parts, all_files, source_dir, titles=None):
-    """The appendix: metadata, then every row by part (titles: part name -> its page's title)."""
-    titles = titles or {}
-    if results is None:
-        return ('<div class="book-results book-missing"><p>No results file in '
-                '<code>book/results/</code> yet.</p></div>\n')
-    m = results.meta
-    out = ['<div class="book-results">', f'<p class="book-meta">The book shows '
-           f'{meta_line(results, source_dir)}</p>', '<table class="book-results-table">',
-           "<thead><tr><th>metadata</th><th>value</th></tr></thead><tbody>"]
-    for k, v in m.items():
-        out.append(f"<tr><td><code>{html.escape(k)}</code></td><td>{html.escape(v)}</td></tr>")
+def _rows_table(rows):
+    out = ['<table class="book-results-table"><thead><tr><th>step</th><th>variant</th>'
+           "<th>type</th><th>size</th><th>median</th><th>min</th><th>max</th>"
+           "<th>GB/s</th><th>% copy</th><th>% read</th><th>peer</th><th>% peer</th>"
+           "</tr></thead><tbody>"]
+    for r in rows:
+        cells = [r["step"], r["variant"] or "—", r["type"], size_label(r),
+                 fmt_time(r["median_ms"]), fmt_time(r["min_ms"]), fmt_time(r["max_ms"]),
+                 fmt_gbps(r["gbps"]) if r["bytes"] else "—",
+                 fmt_pct(r["pct_copy"]) if r["bytes"] else "—",
+                 fmt_pct(r["pct_read"]) if r["bytes"] else "—",
+                 html.escape(r["peer"]) or "—",
+                 fmt_pct(r["pct_peer"]) if r["peer"] else "—"]
+        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     out.append("</tbody></table>")
-    order = ["yardstick"] + [p.name for p in parts]
-    seen_parts = order + sorted({r["part"] for r in results.rows} - set(order))
-    for pname in seen_parts:
-        rows = [r for r in results.rows if r["part"] == pname]
-        if not rows:
+    return out
+
+
+HIDDEN_META = ("run_seconds",)  # kept for the bench's time estimate, not for readers
+
+
+def measurements_html(gpu_results, parts, all_gpus, source_dir, titles=None):
+    """The appendix: for each part in reading order, its run's metadata and every row (its own
+    yardsticks first). titles: part name -> its page's title."""
+    titles = titles or {}
+    if gpu_results is None or not gpu_results.parts:
+        where = (f"<code>{html.escape(os.path.relpath(gpu_results.path, source_dir))}/</code>"
+                 if gpu_results else "<code>book/results/</code>")
+        return (f'<div class="book-results book-missing"><p>No results file in {where} '
+                'yet.</p></div>\n')
+    out = ['<div class="book-results">',
+           f"<p>The book shows the measurements of the <b>{html.escape(gpu_results.gpu())}</b> in "
+           f"<code>{html.escape(os.path.relpath(gpu_results.path, source_dir))}/</code>: one file "
+           "per part, each from one bench run of that part, which measured its own yardsticks."
+           "</p>"]
+    order = [p.name for p in parts]
+    for pname in order + sorted(set(gpu_results.parts) - set(order)):
+        results = gpu_results.part(pname)
+        title = titles.get(pname, pname)
+        link = (f'<a href="part_{html.escape(pname)}.html">{html.escape(title)}</a>'
+                if pname in titles else html.escape(title))
+        out.append(f"<h3>{link}</h3>")
+        if results is None:
+            out.append(f'<p class="book-missing">Not measured yet on this GPU (no '
+                       f"<code>{html.escape(pname)}.csv</code>).</p>")
             continue
-        if pname in titles:
-            out.append(f'<h3><a href="part_{html.escape(pname)}.html">'
-                       f"{html.escape(titles[pname])}</a></h3>")
-        else:
-            out.append(f"<h3>{html.escape('Yardsticks' if pname == 'yardstick' else pname)}</h3>")
-        out.append('<table class="book-results-table"><thead><tr><th>step</th><th>variant</th>'
-                   "<th>type</th><th>size</th><th>median</th><th>min</th><th>max</th>"
-                   "<th>GB/s</th><th>% copy</th><th>% read</th><th>peer</th><th>% peer</th>"
+        out.append(f'<p class="book-meta">{meta_line(results, source_dir)}</p>')
+        out.append('<details><summary>metadata of this run</summary>'
+                   '<table class="book-results-table"><thead><tr><th>metadata</th><th>value</th>'
                    "</tr></thead><tbody>")
-        for r in rows:
-            cells = [r["step"], r["variant"] or "—", r["type"], size_label(r),
-                     fmt_time(r["median_ms"]), fmt_time(r["min_ms"]), fmt_time(r["max_ms"]),
-                     fmt_gbps(r["gbps"]) if r["bytes"] else "—",
-                     fmt_pct(r["pct_copy"]) if r["bytes"] else "—",
-                     fmt_pct(r["pct_read"]) if r["bytes"] else "—",
-                     html.escape(r["peer"]) or "—",
-                     fmt_pct(r["pct_peer"]) if r["peer"] else "—"]
-            out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        out.append("</tbody></table>")
-    others = [f for f in all_files if os.path.abspath(f) != os.path.abspath(results.path)]
+        for k, v in results.meta.items():
+            if k in HIDDEN_META:
+                continue
+            out.append(f"<tr><td><code>{html.escape(k)}</code></td><td>{html.escape(v)}</td></tr>")
+        out.append("</tbody></table></details>")
+        out += _rows_table([r for r in results.rows if r["part"] == "yardstick"] +
+                           [r for r in results.rows if r["part"] != "yardstick"])
+    others = [d for d in all_gpus if os.path.abspath(d) != os.path.abspath(gpu_results.path)]
     if others:
-        out.append("<p>Other results files in <code>book/results/</code> (choose one with "
-                   "<code>cmake -DBOOK_RESULTS=&lt;file&gt;</code>): " +
-                   ", ".join(f"<code>{html.escape(os.path.basename(f))}</code>" for f in others) +
-                   ".</p>")
+        out.append("<p>Other GPUs with results in <code>book/results/</code> (render the book "
+                   "from one with <code>cmake --preset default -DBOOK_GPU=&lt;name&gt;</code>): " +
+                   ", ".join(f"<code>{html.escape(os.path.basename(d))}</code>" for d in others)
+                   + ".</p>")
     out.append("</div>")
     return "\n".join(out) + "\n"
+
+
+def final_step_row(results, part):
+    """(step name, row) of the part's last step that `results` measured, at the part's reference
+    size on that GPU (its fastest variant); (None, None) if none."""
+    if results is None:
+        return None, None
+    ref = reference_size(results, part)
+    for s in reversed(part.steps):
+        rows = [r for r in results.step_rows(s.name) if size_key(r) == ref]
+        if rows:
+            return s.name, best_row(rows)
+    return None, None
+
+
+def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
+    """Appendix A's comparison: for every part, its final step and its peer on every GPU that has
+    results (GB/s, % of that GPU's memcpy in the same run, ratio to the peer, each GPU's
+    theoretical bandwidth). gpus: [GpuResults]; the book's GPU first."""
+    titles = titles or {}
+    gpus = sorted(gpus, key=lambda g: (g.slug != reference_slug, g.slug))
+    if not gpus:
+        return '<div class="book-results book-missing"><p>No GPU has results yet.</p></div>\n'
+    head = ["part", "final step", "GPU", "theoretical GB/s", "size", "median time", "GB/s",
+            "memcpy GB/s (same run)", "% of memcpy", "peer", "peer GB/s", "vs peer"]
+    body = []
+    for p in parts:
+        for g in gpus:
+            results = g.part(p.name)
+            step, r = final_step_row(results, p)
+            gpu_cell = html.escape(g.gpu()) + (" (the book's)" if g.slug == reference_slug else "")
+            part_cell = html.escape(titles.get(p.name, p.name))
+            if r is None:
+                body.append(f"<td>{part_cell}</td><td>—</td><td>{gpu_cell}</td>"
+                            + "<td>—</td>" * 8 + "<td>not measured yet</td>")
+                continue
+            theo = results.meta.get("theoretical_gbps", "")
+            copy = results.yardstick("memcpy_d2d")
+            moves = r["bytes"] > 0
+            cells = [part_cell, html.escape(step + (f" ({r['variant']})" if r["variant"] else "")),
+                     gpu_cell, html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
+                     fmt_gbps(r["gbps"]) if moves else "—",
+                     fmt_gbps(copy["gbps"]) if copy else "—",
+                     fmt_pct(100.0 * r["gbps"] / copy["gbps"]) if moves and copy else "—",
+                     html.escape(r["peer"]) or "—",
+                     fmt_gbps(r["peer_gbps"]) if r["peer"] and r["peer_gbps"] > 0 else "—",
+                     fmt_speedup(r["pct_peer"] / 100.0) if r["peer"] and r["pct_peer"] > 0
+                     else "—"]
+            body.append("".join(f"<td>{c}</td>" for c in cells))
+    caption = ("The final step of each part and its peer on every GPU with results, each at that "
+               "GPU's reference size of the part; % of memcpy and the peer come from the same run")
+    return captioned_table(caption, head, body)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -591,8 +716,12 @@ def _row_facts(prefix, r):
 
 GLOBAL_FACTS = ("gpu", "gpu_sms", "gpu_l2", "theoretical_gbps", "yardstick_copy_gbps",
                 "yardstick_read_gbps", "yardstick_copy_pct_theoretical",
-                "yardstick_read_pct_theoretical", "launch_floor_time", "results_date",
-                "results_commit", "results_file", "reps")
+                "yardstick_read_pct_theoretical", "launch_floor_time", "results_dir", "reps",
+                "results_first_part")
+# Each part's own run: its yardsticks, its launch floor, its file, date, commit and duration.
+PART_FACTS = ("yardstick_copy_gbps", "yardstick_read_gbps", "yardstick_copy_pct_theoretical",
+              "yardstick_read_pct_theoretical", "launch_floor_time", "results_file",
+              "results_date", "results_commit", "bench_time")
 
 
 class FactCollision(Exception):
@@ -614,45 +743,87 @@ class _Facts(dict):
         self[name] = value
 
 
-def facts(results, parts):
+def _run_facts(define, prefix, results, source_dir):
+    """The facts of one part's run (yardsticks, launch floor, file, date, commit, duration)."""
+    m = results.meta
+    theo = float(m.get("theoretical_gbps", 0) or 0)
+    for name, key in (("memcpy_d2d", "copy"), ("read_only", "read")):
+        y = results.yardstick(name)
+        if y:
+            define(f"{prefix}yardstick_{key}_gbps", f"{fmt_gbps(y['gbps'])} GB/s")
+            if theo:
+                define(f"{prefix}yardstick_{key}_pct_theoretical", fmt_pct(100.0 * y["gbps"] / theo))
+    floor = results.yardstick("launch_floor")
+    if floor:
+        define(f"{prefix}launch_floor_time", fmt_time(floor["median_ms"]))
+    if prefix:
+        define(f"{prefix}results_file", os.path.relpath(results.path, source_dir)
+               if source_dir else os.path.basename(results.path))
+        define(f"{prefix}results_date", m.get("date", "")[:10] or NOT_MEASURED)
+        define(f"{prefix}results_commit", short_commit(m.get("git_commit", "")))
+        if m.get("bench_seconds"):
+            secs = int(float(m["bench_seconds"]))
+            define(f"{prefix}bench_time", f"{secs // 60} min {secs % 60:02d} s" if secs >= 60
+                   else f"{secs} s")
+
+
+def facts(gpu_results, parts, source_dir="", other_gpus=()):
     """{name: value}. Every registered step has its standard facts (NOT_MEASURED until the bench
-    measures it), so that a page builds before its step is measured. Raises FactCollision when two
-    things would define the same name."""
+    measures it), so that a page builds before its step is measured; so has every name that another
+    GPU's results define (a variant's facts, say), so that a book rendered from a GPU that lacks a
+    part still builds. Global facts describe the GPU (and, for the yardsticks and the launch floor,
+    the run of the first part in reading order); `<part>_...` facts describe each part's own run.
+    Raises FactCollision when two things would define the same name."""
+    f = _measured_facts(gpu_results, parts, source_dir)
+    for other in other_gpus:
+        if gpu_results is not None and os.path.abspath(other.path) == \
+                os.path.abspath(gpu_results.path):
+            continue
+        for name in _measured_facts(other, parts, source_dir):
+            f.setdefault(name, NOT_MEASURED)
+    return f
+
+
+def _measured_facts(gpu_results, parts, source_dir):
     f = _Facts()
     for key in GLOBAL_FACTS:
-        f.define("the results file", key, NOT_MEASURED)
+        f.define("the results", key, NOT_MEASURED)
     for p in parts:
         f.define(f"part {p.name}", f"{p.name}_size", NOT_MEASURED)
+        for key in PART_FACTS:
+            f.define(f"part {p.name}", f"{p.name}_{key}", NOT_MEASURED)
         for s in p.steps:
             for metric in STEP_METRICS:
                 f.define(f"step {s.name}", f"{s.name}_{metric}", NOT_MEASURED)
-    if results is None:
+    if gpu_results is None:
         return dict(f)
-    glob_ = lambda k, v: f.define("the results file", k, v)  # noqa: E731
-    m = results.meta
-    glob_("gpu", results.gpu())
+    first = gpu_results.first([p.name for p in parts])
+    if first is None:
+        return dict(f)
+    glob_ = lambda k, v: f.define("the results", k, v)  # noqa: E731
+    m = first.meta
+    glob_("gpu", first.gpu())
     glob_("gpu_sms", m.get("sm_count", NOT_MEASURED))
     if m.get("l2_bytes"):
         glob_("gpu_l2", f"{int(m['l2_bytes']) / 2**20:.0f} MiB")
     theo = float(m.get("theoretical_gbps", 0) or 0)
     if theo:
         glob_("theoretical_gbps", f"{fmt_gbps(theo)} GB/s")
-    glob_("results_date", m.get("date", "")[:10] or NOT_MEASURED)
-    glob_("results_commit", short_commit(m.get("git_commit", "")))
-    glob_("results_file", os.path.basename(results.path))
-    reps = sorted({int(r["reps"]) for r in results.rows if r["reps"]})
+    glob_("results_dir", (os.path.relpath(gpu_results.path, source_dir) if source_dir
+                          else os.path.basename(gpu_results.path)) + "/")
+    glob_("results_first_part", first.meta.get("part") or
+          os.path.splitext(os.path.basename(first.path))[0])
+    reps = sorted({int(r["reps"]) for res in gpu_results.parts.values() for r in res.rows
+                   if r["reps"]})
     if reps:
         glob_("reps", "/".join(str(x) for x in reps))
-    for name, key in (("memcpy_d2d", "copy"), ("read_only", "read")):
-        y = results.yardstick(name)
-        if y:
-            glob_(f"yardstick_{key}_gbps", f"{fmt_gbps(y['gbps'])} GB/s")
-            if theo:
-                glob_(f"yardstick_{key}_pct_theoretical", fmt_pct(100.0 * y["gbps"] / theo))
-    floor = results.yardstick("launch_floor")
-    if floor:
-        glob_("launch_floor_time", fmt_time(floor["median_ms"]))
+    _run_facts(glob_, "", first, source_dir)
     for p in parts:
+        results = gpu_results.part(p.name)
+        if results is None:
+            continue
+        _run_facts(lambda k, v, p=p: f.define(f"part {p.name}", k, v), f"{p.name}_", results,
+                   source_dir)
         ref = reference_size(results, p)
         if ref is None:
             continue

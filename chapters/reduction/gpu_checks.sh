@@ -7,7 +7,7 @@
 #                                       accesses and bank conflicts, DRAM bytes, duration
 # Raw outputs go to $OUT/raw/. Run from the repository root with a build in build/ (or BUILD=dir):
 #   OUT=/tmp/out bash chapters/reduction/gpu_checks.sh
-# The lead commits the two .txt files as book/results/<name>; the pages \verbinclude them.
+# The lead commits the two .txt files as book/results/<gpu>/<name>; the pages \verbinclude them.
 set -uo pipefail
 
 build=${BUILD:-build}

@@ -18,7 +18,7 @@
 # Writes:
 #   $OUT/reduction_modern.txt        the summary of every section run
 #   $OUT/launch_floor_row.csv        the launch floor as a results row (part "yardstick", step
-#                                    "launch_floor"), for book/results/<gpu>.csv
+#                                    "launch_floor"), for book/results/<gpu>/reduction.csv
 #   $OUT/raw/                        every tool's own output
 # Exit status: 0 when every section ran and every target held, 1 otherwise (the summary says why).
 set -uo pipefail

@@ -5,7 +5,7 @@
 #
 #   OUT=/some/dir bash chapters/transpose/gpu_checks.sh
 #
-# Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/):
+# Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/<gpu>/):
 #   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
 #   ncu_transpose_fast_stores.txt     transpose_fast's fast path with each of its three stores
 #   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes

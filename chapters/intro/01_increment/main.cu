@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "common/increment_program.cuh"
+#include "common/intro/program.cuh"
 #include "increment.cuh"
 
 namespace {

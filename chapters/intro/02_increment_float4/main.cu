@@ -1,7 +1,7 @@
 // increment_float4: the program (the flow is common::run_increment_variants).
 #include <vector>
 
-#include "common/increment_program.cuh"
+#include "common/intro/program.cuh"
 #include "increment_float4.cuh"
 
 int main(int argc, char** argv) {

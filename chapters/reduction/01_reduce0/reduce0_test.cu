@@ -1,6 +1,6 @@
 // reduce0: tests. Host: the block count and workspace arithmetic. GPU: every edge size, both
-// types, poisoned output and workspace (common/reduction_testing.cuh).
-#include "common/reduction_testing.cuh"
+// types, poisoned output and workspace (common/reduction/testing.cuh).
+#include "common/reduction/testing.cuh"
 #include "reduce0.cuh"
 
 HOST_TEST_CASE("reduce0 uses one block per 256 elements and enough workspace") {

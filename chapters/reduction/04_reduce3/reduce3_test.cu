@@ -1,6 +1,6 @@
 // reduce3: tests. Host: the block count and workspace arithmetic. GPU: every edge size, both
-// types, poisoned output and workspace (common/reduction_testing.cuh).
-#include "common/reduction_testing.cuh"
+// types, poisoned output and workspace (common/reduction/testing.cuh).
+#include "common/reduction/testing.cuh"
 #include "reduce3.cuh"
 
 HOST_TEST_CASE("reduce3 uses one block per 512 elements and enough workspace") {

@@ -1,6 +1,6 @@
-// reduce4_classic: the program (common/reduction_program.cu does input, reference, checks,
+// reduce4_classic: the program (common/reduction/program.cu does input, reference, checks,
 // timing, CUB).
-#include "common/reduction_program.cuh"
+#include "common/reduction/program.cuh"
 #include "reduce4_classic.cuh"
 
 int main(int argc, char** argv) {

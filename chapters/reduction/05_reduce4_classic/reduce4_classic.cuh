@@ -15,7 +15,7 @@
 #include <cstddef>
 
 #include "common/check.cuh"
-#include "common/reduction.cuh"
+#include "common/reduction/reduction.cuh"
 
 namespace reduce4_classic {
 

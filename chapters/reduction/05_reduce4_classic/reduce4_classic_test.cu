@@ -1,7 +1,7 @@
 // reduce4_classic: tests. Host: the block count and workspace arithmetic. GPU: every edge size,
-// both types, poisoned output and workspace (common/reduction_testing.cuh). The sums come out
+// both types, poisoned output and workspace (common/reduction/testing.cuh). The sums come out
 // right on the GPUs we test; that is not the same as correct (its racecheck test must fail).
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce4_classic.cuh"
 
 HOST_TEST_CASE("reduce4_classic uses one block per 512 elements and enough workspace") {

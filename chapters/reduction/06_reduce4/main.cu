@@ -1,5 +1,5 @@
-// reduce4: the program (common/reduction_program.cu does input, reference, checks, timing, CUB).
-#include "common/reduction_program.cuh"
+// reduce4: the program (common/reduction/program.cu does input, reference, checks, timing, CUB).
+#include "common/reduction/program.cuh"
 #include "reduce4.cuh"
 
 int main(int argc, char** argv) {

@@ -14,7 +14,7 @@
 #include <cstddef>
 
 #include "common/check.cuh"
-#include "common/reduction.cuh"
+#include "common/reduction/reduction.cuh"
 
 namespace reduce4 {
 

@@ -1,9 +1,9 @@
 // reduce6: tests. Host: the block count and workspace arithmetic. GPU: every edge size, both
-// types, poisoned output and workspace (common/reduction_testing.cuh), and the sizes where the
+// types, poisoned output and workspace (common/reduction/testing.cuh), and the sizes where the
 // grid fills up and where the grid-stride loop takes one more, partial, trip.
 #include <climits>
 
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce6.cuh"
 
 HOST_TEST_CASE("reduce6 caps the grid at 1024 blocks and needs at most two passes") {

@@ -1,10 +1,10 @@
 // reduce7: tests. Host: the block count and workspace arithmetic (reduce6's, unchanged). GPU:
-// every edge size, both types, poisoned output and workspace (common/reduction_testing.cuh);
+// every edge size, both types, poisoned output and workspace (common/reduction/testing.cuh);
 // block_sum() alone at every block size reduce8 and reduce9 may use, called twice per kernel.
 #include <climits>
 
 #include "common/device_buffer.cuh"
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce7.cuh"
 
 HOST_TEST_CASE("reduce7 keeps reduce6's grid of at most 1024 blocks and two passes") {

@@ -23,7 +23,7 @@
 
 #include "chapters/reduction/09_reduce7/reduce7.cuh"
 #include "common/check.cuh"
-#include "common/reduction.cuh"
+#include "common/reduction/reduction.cuh"
 
 namespace reduce8 {
 

@@ -1,11 +1,11 @@
 // reduce8: tests. Host: how an array splits into head, vectors and tail for every alignment and
 // n % 4; the grid arithmetic. GPU: every edge size, both types, poisoned output and workspace
-// (common/reduction_testing.cuh); d_in at every offset 0..3 from a 16-byte boundary with guards
+// (common/reduction/testing.cuh); d_in at every offset 0..3 from a 16-byte boundary with guards
 // around the range; the sizes where the grid fills.
 #include <climits>
 #include <cstdint>
 
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce8.cuh"
 #include "reduce8_testing.cuh"
 

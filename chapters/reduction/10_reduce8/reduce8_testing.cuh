@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
-#include "common/reduction_program.cuh"
-#include "common/reduction_reference.hpp"
+#include "common/reduction/program.cuh"
+#include "common/reduction/reference.hpp"
 #include "common/testing.hpp"
 
 namespace reduction_vector_testing {

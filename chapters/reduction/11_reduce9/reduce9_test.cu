@@ -1,5 +1,5 @@
 // reduce9: tests. Host: where the counter sits in the workspace; the stamps. GPU: every edge size,
-// both types, poisoned output and workspace (common/reduction_testing.cuh); d_in at offsets 0..3
+// both types, poisoned output and workspace (common/reduction/testing.cuh); d_in at offsets 0..3
 // (reduce8's loads); many launches in a row on one workspace (the counter must be ready each
 // time), with n changing and the workspace poisoned or filled with garbage in between; the same
 // float bits every time.
@@ -8,7 +8,7 @@
 
 #include "chapters/reduction/10_reduce8/reduce8_testing.cuh"
 #include "common/random.hpp"
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce9.cuh"
 
 HOST_TEST_CASE("reduce9 puts the counter on an 8-byte boundary then the partial sums") {

@@ -1,5 +1,5 @@
 // reduce10: tests. Host: which n go to one cluster and how many blocks it gets. GPU: every edge
-// size, both types, poisoned output and workspace (common/reduction_testing.cuh); d_in at offsets
+// size, both types, poisoned output and workspace (common/reduction/testing.cuh); d_in at offsets
 // 0..3 with guards (reduce8's loads) on both paths; n at and around the cluster's capacity and
 // every cluster size; that this GPU takes the cluster path; many launches in a row, switching
 // between the cluster and reduce9's grid on one workspace; the same float bits every time.
@@ -9,7 +9,7 @@
 
 #include "chapters/reduction/10_reduce8/reduce8_testing.cuh"
 #include "common/random.hpp"
-#include "common/reduction_testing.cuh"
+#include "common/reduction/testing.cuh"
 #include "reduce10.cuh"
 
 HOST_TEST_CASE("reduce10 sends n up to the cluster's capacity to one cluster") {

@@ -1,6 +1,6 @@
 // copy: tests. Host: what this step adds. GPU: every test shape (1 x 1, 1 x 1000, 1000 x 1,
 // 31 x 33, 33 x 31, 2048^2, 4097 x 1023, 16384^2, ...) into a poisoned output, checked exactly.
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "copy.cuh"
 
 HOST_TEST_CASE("copy tiles are 32 x 32 and each thread moves 4 elements") {

@@ -1,5 +1,5 @@
-// The copy program; common/transpose_program.cuh does the contract.
-#include "common/transpose_program.cuh"
+// The copy program; common/transpose/program.cuh does the contract.
+#include "common/transpose/program.cuh"
 #include "copy.cuh"
 
 int main(int argc, char** argv) {

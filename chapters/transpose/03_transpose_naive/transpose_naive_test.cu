@@ -2,7 +2,7 @@
 // 1, 31 x 33, 33 x 31, 2048^2, 4097 x 1023, 16384^2, ...) into a poisoned output, checked exactly.
 #include <vector>
 
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_naive.cuh"
 
 HOST_TEST_CASE("the CPU reference transposes a 2 x 3 matrix") {

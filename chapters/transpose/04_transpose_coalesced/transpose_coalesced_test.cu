@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "common/random.hpp"
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_coalesced.cuh"
 
 HOST_TEST_CASE("transposing twice gives the input back at odd shapes") {

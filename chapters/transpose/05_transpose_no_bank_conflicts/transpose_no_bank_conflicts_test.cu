@@ -3,7 +3,7 @@
 // checked exactly.
 #include <set>
 
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_no_bank_conflicts.cuh"
 
 HOST_TEST_CASE("a column of the 32-wide tile is in one bank and of the 33-wide tile in 32") {

@@ -2,7 +2,7 @@
 // 1000, 1000 x 1, 31 x 33, 33 x 31, 2048^2, 4097 x 1023, 16384^2, ...) into a poisoned output,
 // checked exactly.
 #include "common/random.hpp"
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_coarse_grained.cuh"
 
 HOST_TEST_CASE("coarse-grained reference moves tiles and keeps their content") {

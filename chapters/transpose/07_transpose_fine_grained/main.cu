@@ -1,5 +1,5 @@
-// The transpose_fine_grained program; common/transpose_program.cuh does the contract.
-#include "common/transpose_program.cuh"
+// The transpose_fine_grained program; common/transpose/program.cuh does the contract.
+#include "common/transpose/program.cuh"
 #include "transpose_fine_grained.cuh"
 
 int main(int argc, char** argv) {

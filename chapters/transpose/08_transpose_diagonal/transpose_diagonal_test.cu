@@ -4,7 +4,7 @@
 #include <set>
 #include <utility>
 
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_diagonal.cuh"
 
 HOST_TEST_CASE("diagonal reordering is a bijection of square and non-square grids") {

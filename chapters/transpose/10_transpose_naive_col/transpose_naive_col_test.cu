@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "common/random.hpp"
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_naive_col.cuh"
 
 HOST_TEST_CASE("a 1 x n or n x 1 transpose has the same memory image as its input") {

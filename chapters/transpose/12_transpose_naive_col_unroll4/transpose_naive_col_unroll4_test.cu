@@ -1,7 +1,7 @@
 // transpose_naive_col_unroll4: tests. Host: what this step adds. GPU: every test shape (1 x 1, 1 x
 // 1000, 1000 x 1, 31 x 33, 33 x 31, 2048^2, 4097 x 1023, 16384^2, ...) into a poisoned output,
 // checked exactly.
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_naive_col_unroll4.cuh"
 
 HOST_TEST_CASE("column unroll4 tiles are 128 rows x 8 columns with 4 elements per thread") {

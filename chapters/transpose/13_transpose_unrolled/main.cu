@@ -1,5 +1,5 @@
-// The transpose_unrolled program; common/transpose_program.cuh does the contract.
-#include "common/transpose_program.cuh"
+// The transpose_unrolled program; common/transpose/program.cuh does the contract.
+#include "common/transpose/program.cuh"
 #include "transpose_unrolled.cuh"
 
 int main(int argc, char** argv) {

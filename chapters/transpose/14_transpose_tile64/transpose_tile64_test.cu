@@ -3,7 +3,7 @@
 // exactly.
 #include <set>
 
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_tile64.cuh"
 
 HOST_TEST_CASE("the 65-wide tile puts a warp's 32 column writes in 32 banks") {

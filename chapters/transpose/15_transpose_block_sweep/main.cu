@@ -1,8 +1,8 @@
-// The transpose_block_sweep program; common/transpose_program.cuh does the contract. --sweep
+// The transpose_block_sweep program; common/transpose/program.cuh does the contract. --sweep
 // measures the six block shapes of the blog's table, one row each.
 #include <string>
 
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 #include "transpose_block_sweep.cuh"
 
 int main(int argc, char** argv) {

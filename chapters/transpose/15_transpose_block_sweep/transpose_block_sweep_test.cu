@@ -1,6 +1,6 @@
 // transpose_block_sweep: tests. Host: the blog's six shapes, each a legal block. GPU: every test
 // shape at every block shape, into a poisoned output, checked exactly.
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_block_sweep.cuh"
 
 HOST_TEST_CASE("the six block shapes are the blog's and each is a legal block") {

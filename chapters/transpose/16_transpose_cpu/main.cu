@@ -10,7 +10,7 @@
 
 #include "common/program.cuh"
 #include "common/random.hpp"
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 #include "transpose_cpu.cuh"
 
 int main(int argc, char** argv) {

@@ -4,7 +4,7 @@
 
 #include "common/random.hpp"
 #include "common/testing.hpp"
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 #include "transpose_cpu.cuh"
 
 HOST_TEST_CASE("naive and blocked CPU transposes equal the reference at every test shape") {

@@ -1,6 +1,6 @@
-// The transpose_fast program; common/transpose_program.cuh does the contract. --sweep measures
+// The transpose_fast program; common/transpose/program.cuh does the contract. --sweep measures
 // the choices the default was picked from.
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 #include "transpose_fast.cuh"
 
 int main(int argc, char** argv) {

@@ -4,7 +4,7 @@
 // has blocks in y.
 #include <set>
 
-#include "common/transpose_testing.hpp"
+#include "common/transpose/testing.hpp"
 #include "transpose_fast.cuh"
 
 namespace {

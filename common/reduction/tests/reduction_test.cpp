@@ -7,8 +7,8 @@
 #include <numeric>
 #include <vector>
 
-#include "common/reduction.cuh"
-#include "common/reduction_reference.hpp"
+#include "common/reduction/reduction.cuh"
+#include "common/reduction/reference.hpp"
 #include "common/testing.hpp"
 
 HOST_TEST_CASE("int32 reference wraps modulo 2^32 like the GPU adder") {

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "common/exit_codes.hpp"
-#include "common/peer_cublas.cuh"
+#include "common/transpose/peer_cublas.cuh"
 
 namespace common {
 namespace {

@@ -5,10 +5,11 @@
 #include "common/bandwidth.hpp"
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
-#include "common/peer_cublas.cuh"
+#include "common/parallel.hpp"
+#include "common/transpose/peer_cublas.cuh"
 #include "common/program.cuh"
 #include "common/random.hpp"
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 
 namespace common {
 
@@ -62,14 +63,19 @@ std::string why_unsupported(const matrix_limits& limits, matrix_result result, s
 }
 
 //! [reference]
-// out (cols x rows) = in (rows x cols)^T, in 32 x 32 blocks so that both sides stay in cache.
+// out (cols x rows) = in (rows x cols)^T, in 32 x 32 blocks so that both sides stay in cache; the
+// bands of 32 input rows are shared out among the host's cores (it checks every GPU step).
 void transpose_reference(const float* in, float* out, std::int64_t rows, std::int64_t cols) {
   constexpr std::int64_t B = 32;
-  for (std::int64_t r0 = 0; r0 < rows; r0 += B)
-    for (std::int64_t c0 = 0; c0 < cols; c0 += B)
-      for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
-        for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
-          out[c * rows + r] = in[r * cols + c];
+  const std::size_t bands = std::size_t((rows + B - 1) / B);
+  parallel_ranges(bands, MIN_ITEMS_PER_THREAD / std::size_t(B * std::max<std::int64_t>(cols, 1)),
+                  [&](std::size_t, std::size_t first_band, std::size_t end_band) {
+    for (std::int64_t r0 = std::int64_t(first_band) * B; r0 < std::int64_t(end_band) * B; r0 += B)
+      for (std::int64_t c0 = 0; c0 < cols; c0 += B)
+        for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
+          for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
+            out[c * rows + r] = in[r * cols + c];
+  });
 }
 //! [reference]
 
@@ -77,6 +83,15 @@ std::vector<float> expected_output(matrix_result result, const std::vector<float
                                    std::int64_t rows, std::int64_t cols, std::int64_t tile) {
   std::vector<float> out(in.size());
   const std::int64_t t = tile;
+  // Row ranges of the input on all host cores (each output element is written exactly once).
+  auto for_rows = [&](auto place) {
+    parallel_ranges(std::size_t(rows), MIN_ITEMS_PER_THREAD / std::size_t(std::max<std::int64_t>(
+                                           cols, 1)),
+                    [&](std::size_t, std::size_t begin, std::size_t end) {
+                      for (std::int64_t r = std::int64_t(begin); r < std::int64_t(end); ++r)
+                        for (std::int64_t c = 0; c < cols; ++c) out[place(r, c)] = in[r * cols + c];
+                    });
+  };
   switch (result) {
     case matrix_result::transpose:
       transpose_reference(in.data(), out.data(), rows, cols);
@@ -85,14 +100,14 @@ std::vector<float> expected_output(matrix_result result, const std::vector<float
       out = in;
       break;
     case matrix_result::tiles_moved:  // tile (tr, tc) lands at tile (tc, tr) of the cols x rows out
-      for (std::int64_t r = 0; r < rows; ++r)
-        for (std::int64_t c = 0; c < cols; ++c)
-          out[((c / t) * t + r % t) * rows + (r / t) * t + c % t] = in[r * cols + c];
+      for_rows([&](std::int64_t r, std::int64_t c) {
+        return ((c / t) * t + r % t) * rows + (r / t) * t + c % t;
+      });
       break;
     case matrix_result::tiles_transposed:  // each tile transposed in its own place
-      for (std::int64_t r = 0; r < rows; ++r)
-        for (std::int64_t c = 0; c < cols; ++c)
-          out[((r / t) * t + c % t) * cols + (c / t) * t + r % t] = in[r * cols + c];
+      for_rows([&](std::int64_t r, std::int64_t c) {
+        return ((r / t) * t + c % t) * cols + (c / t) * t + r % t;
+      });
       break;
   }
   return out;

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "common/testing.hpp"
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 
 namespace common::testing {
 

@@ -1,7 +1,7 @@
 #include <cub/device/device_reduce.cuh>
 
 #include "common/check.cuh"
-#include "common/peer_cub.cuh"
+#include "common/reduction/peer_cub.cuh"
 
 namespace common {
 

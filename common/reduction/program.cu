@@ -3,10 +3,10 @@
 
 #include "common/bandwidth.hpp"
 #include "common/device_buffer.cuh"
-#include "common/peer_cub.cuh"
+#include "common/reduction/peer_cub.cuh"
 #include "common/program.cuh"
-#include "common/reduction_program.cuh"
-#include "common/reduction_reference.hpp"
+#include "common/reduction/program.cuh"
+#include "common/reduction/reference.hpp"
 
 namespace common {
 namespace {

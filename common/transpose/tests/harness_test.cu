@@ -8,7 +8,7 @@
 #include "common/program.cuh"
 #include "common/random.hpp"
 #include "common/testing.hpp"
-#include "common/transpose_program.cuh"
+#include "common/transpose/program.cuh"
 
 namespace {
 
