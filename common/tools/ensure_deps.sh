@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ ccache python3 doctest-dev doxygen doxygen-awesome-css
-          gnuplot-nox libjs-mathjax)
+          gnuplot-nox libjs-mathjax libprimesieve-dev)
 
 if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
   export PATH=/usr/local/cuda/bin:$PATH
