@@ -18,6 +18,33 @@ std::vector<T> scan_input(std::size_t n, std::uint64_t seed) {
 template std::vector<std::int32_t> scan_input<std::int32_t>(std::size_t, std::uint64_t);
 template std::vector<float> scan_input<float>(std::size_t, std::uint64_t);
 
+scan_variant variant_of(std::string name,
+                        void (*launch_int32)(const std::int32_t*, std::int64_t, std::int32_t*),
+                        void (*launch_float)(const float*, std::int64_t, float*)) {
+  scan_variant v;
+  v.name = std::move(name);
+  v.exclusive_int32 = [=](const std::int32_t* in, std::int64_t n, std::int32_t* out, void*) {
+    launch_int32(in, n, out);
+  };
+  v.exclusive_float = [=](const float* in, std::int64_t n, float* out, void*) {
+    launch_float(in, n, out);
+  };
+  return v;
+}
+
+scan_variant variant_of(std::string name,
+                        void (*launch_int32)(const std::int32_t*, std::int64_t, std::int32_t*,
+                                             void*),
+                        void (*launch_float)(const float*, std::int64_t, float*, void*),
+                        std::size_t (*workspace_bytes)(std::int64_t)) {
+  scan_variant v;
+  v.name = std::move(name);
+  v.exclusive_int32 = launch_int32;
+  v.exclusive_float = launch_float;
+  v.workspace_bytes = workspace_bytes;
+  return v;
+}
+
 namespace {
 
 struct options {

@@ -34,6 +34,17 @@ struct scan_step {
   std::string sweep_help;               // non-empty: the program has --sweep
 };
 
+// A variant from a step's launch functions: launch(d_in, n, d_out) (no workspace), or
+// launch(d_in, n, d_out, d_workspace) with workspace_bytes(n).
+scan_variant variant_of(std::string name,
+                        void (*launch_int32)(const std::int32_t*, std::int64_t, std::int32_t*),
+                        void (*launch_float)(const float*, std::int64_t, float*));
+scan_variant variant_of(std::string name,
+                        void (*launch_int32)(const std::int32_t*, std::int64_t, std::int32_t*,
+                                             void*),
+                        void (*launch_float)(const float*, std::int64_t, float*, void*),
+                        std::size_t (*workspace_bytes)(std::int64_t));
+
 // The input of element type T: Part I's (int32 in [-100, 100], float in [-1, 2)), so that a
 // scan's last element is the reduction's sum.
 template <class T>

@@ -72,4 +72,39 @@ inline void check_scan_sizes(const scan_variant& v, const std::vector<std::int64
   }
 }
 
+// The int32 exclusive scan of n elements in place (d_in == d_out), which every multi-pass step
+// allows: each tile is read before it is written, by the same block.
+inline void check_scan_in_place(const scan_variant& v, std::int64_t n) {
+  const std::vector<std::int32_t> input = scan_input<std::int32_t>(std::size_t(n), 3);
+  device_buffer<std::int32_t> d_data(n);
+  device_buffer<unsigned char> d_workspace(v.workspace_bytes ? v.workspace_bytes(n) : 0);
+  d_data.upload(input);
+  d_workspace.poison();
+  v.exclusive_int32(d_data.data(), n, d_data.data(), d_workspace.data());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const std::vector<std::int32_t> got = d_data.download();
+  const check_result r = check_scan("in place", input.data(), got.data(), std::size_t(n), false);
+  INFO(v.name, " n=", n, ": ", describe(r));
+  CHECK(r.ok());
+}
+
+// The int32 exclusive scan of n elements whose input and output start `offset` elements into
+// their allocations (not 16-byte aligned for an odd offset): a step with vector loads must notice.
+inline void check_scan_offset(const scan_variant& v, std::int64_t n, std::int64_t offset) {
+  const std::vector<std::int32_t> input = scan_input<std::int32_t>(std::size_t(n), 5);
+  device_buffer<std::int32_t> d_in(n + offset), d_out(n + offset);
+  device_buffer<unsigned char> d_workspace(v.workspace_bytes ? v.workspace_bytes(n) : 0);
+  CUDA_CHECK(cudaMemcpy(d_in.data() + offset, input.data(), std::size_t(n) * sizeof(std::int32_t),
+                        cudaMemcpyHostToDevice));
+  d_out.poison();
+  d_workspace.poison();
+  v.exclusive_int32(d_in.data() + offset, n, d_out.data() + offset, d_workspace.data());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const std::vector<std::int32_t> all = d_out.download();
+  const check_result r =
+      check_scan("offset output", input.data(), all.data() + offset, std::size_t(n), false);
+  INFO(v.name, " n=", n, " offset=", offset, ": ", describe(r));
+  CHECK(r.ok());
+}
+
 }  // namespace common::testing

@@ -1,0 +1,174 @@
+// scan_lookback: any n in one pass: each tile learns its prefix from its predecessors' published
+//   sums (decoupled look-back), so every element is read once and written once (2 n).
+// The one idea: a block takes the next tile from an atomic counter, scans it, publishes the tile's
+//   sum (flag AGGREGATE) at once, then one warp reads the status words of the 32 tiles before it:
+//   it adds aggregates back to the nearest tile that has published its inclusive prefix (flag
+//   PREFIX), then publishes its own prefix. No tile waits for a whole chain of prefixes.
+// Changes from the previous step (scan_reduce_then_scan): the same tile code (loads, registers,
+//   shuffles) in one kernel instead of three; a tile counter and a status word per tile in the
+//   workspace, zeroed by cudaMemsetAsync in every launch; --inclusive.
+// What limits it: DRAM bandwidth at large n (2 n elements move, the copy's bytes); at small n the
+//   two launches (memset, kernel) and the look-back's round trips to L2.
+// Run: build/bin/scan_lookback [--n 2^28] [--inclusive] [--sweep]
+// Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
+//   with Decoupled Look-back" (NVIDIA technical report NVR-2016-002), section 4.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "chapters/scan/06_scan_reduce_then_scan/scan_reduce_then_scan.cuh"
+#include "common/check.cuh"
+#include "common/scan/program.cuh"
+
+namespace scan_lookback {
+
+using scan_reduce_then_scan::block_scan;
+using scan_reduce_then_scan::FULL_MASK;
+using scan_reduce_then_scan::load_tile;
+using scan_reduce_then_scan::shape;
+using scan_reduce_then_scan::store_tile;
+using scan_reduce_then_scan::thread_items;
+using scan_reduce_then_scan::warp_sum;
+using scan_reduce_then_scan::WARP_THREADS;
+using default_shape = shape<256, 4>;  // the sweep's best on the H200 (see the page)
+constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
+constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
+
+//! [status]
+// A tile's status: flag in the high 32 bits, the value's bits in the low 32, in one 64-bit word,
+// so that a reader sees a flag and its value together or not at all. The workspace is zeroed
+// before every launch: INVALID (0) means "not published yet".
+enum : unsigned { STATUS_INVALID = 0, STATUS_AGGREGATE = 1, STATUS_PREFIX = 2 };
+
+__device__ inline unsigned bits_of(std::int32_t x) { return unsigned(x); }
+__device__ inline unsigned bits_of(float x) { return __float_as_uint(x); }
+template <class T>
+__device__ T value_of(unsigned long long word) {
+  const unsigned bits = unsigned(word);
+  if constexpr (std::is_same_v<T, float>) return __uint_as_float(bits);
+  else return T(bits);
+}
+__device__ inline unsigned flag_of(unsigned long long word) { return unsigned(word >> 32); }
+
+// Relaxed, at GPU scope: the load goes to L2 (never a stale L1 line), and a single 64-bit access
+// cannot be torn. No acquire/release is needed: a status word carries all it publishes.
+template <class T>
+__device__ void publish(unsigned long long* status, unsigned flag, T value) {
+  const unsigned long long word = (static_cast<unsigned long long>(flag) << 32) | bits_of(value);
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(status), "l"(word) : "memory");
+}
+__device__ inline unsigned long long read_status(const unsigned long long* status) {
+  unsigned long long word;
+  asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(status) : "memory");
+  return word;
+}
+//! [status]
+
+//! [look_back]
+// Run by warp 0 of the block that owns `tile`, once its sum tile_total is known: publishes the
+// aggregate, looks back, publishes the inclusive prefix; returns the exclusive prefix (in every
+// lane). Window by window, lane l reads the status of tile window_end - 32 + l; the warp waits
+// until none of the 32 is INVALID, then adds the values from the nearest PREFIX on (the highest
+// lane that has one), or all 32 aggregates and moves 32 tiles back when there is none.
+template <class T>
+__device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_total) {
+  const int lane = threadIdx.x % WARP_THREADS;
+  if (tile == 0) {
+    if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
+    return T(0);
+  }
+  if (lane == 0) publish(&status[tile], STATUS_AGGREGATE, tile_total);
+  T exclusive = T(0);
+  for (std::int64_t window_end = tile;; window_end -= WARP_THREADS) {
+    const std::int64_t predecessor = window_end - WARP_THREADS + lane;
+    // Before tile 0: a PREFIX of 0, which ends the look-back.
+    unsigned long long word = predecessor >= 0 ? read_status(&status[predecessor])
+                                               : static_cast<unsigned long long>(STATUS_PREFIX) << 32;
+    while (__any_sync(FULL_MASK, flag_of(word) == STATUS_INVALID))
+      if (flag_of(word) == STATUS_INVALID) word = read_status(&status[predecessor]);
+    const unsigned prefix_lanes = __ballot_sync(FULL_MASK, flag_of(word) == STATUS_PREFIX);
+    const int nearest = prefix_lanes ? WARP_THREADS - 1 - __clz(prefix_lanes) : 0;
+    exclusive += warp_sum(lane >= nearest ? value_of<T>(word) : T(0));
+    if (prefix_lanes) break;  // the same in every lane
+  }
+  if (lane == 0) publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
+  return exclusive;
+}
+//! [look_back]
+
+//! [kernel]
+// One tile per block; which tile, the counter decides: a block gets a tile only once it runs, so
+// every earlier tile belongs to a block that is running or done, and the look-back cannot wait on
+// a block that was never scheduled (blockIdx.x gives no such promise).
+template <class S, bool INCLUSIVE, class T>
+__global__ void __launch_bounds__(S::BLOCK_THREADS)
+    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter,
+           unsigned long long* status, bool vector_io) {
+  __shared__ T warp_totals[S::WARPS];
+  __shared__ unsigned tile_of_block;
+  __shared__ T tile_prefix;
+  if (threadIdx.x == 0) tile_of_block = atomicAdd(tile_counter, 1u);
+  __syncthreads();  // tile_of_block is set
+  const std::int64_t tile = tile_of_block;
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  thread_items<S, T> t = load_tile<S>(in, n, tile_base, vector_io);
+  const T tile_total = block_scan<INCLUSIVE>(t, warp_totals);
+  if (threadIdx.x < WARP_THREADS) {
+    const T prefix = look_back(status, tile, tile_total);
+    if (threadIdx.x == 0) tile_prefix = prefix;
+  }
+  __syncthreads();  // tile_prefix is set
+  const T prefix = tile_prefix;
+#pragma unroll
+  for (int v = 0; v < S::VECTORS; ++v)
+#pragma unroll
+    for (int j = 0; j < 4; ++j) t.items[v][j] += prefix;
+  store_tile(out, n, tile_base, vector_io, t);
+}
+//! [kernel]
+
+//! [launch]
+// The workspace: the tile counter (8 bytes, keeping the status words aligned), one status word per
+// tile.
+template <class S>
+std::size_t workspace_bytes(std::int64_t n) {
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
+  return 8 + std::size_t(tiles) * 8;
+}
+
+// d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n). d_in may equal d_out (a tile is
+// read and written by one block). d_workspace: workspace_bytes<S>(n), any content: it is zeroed
+// here, on the same stream, before the kernel.
+template <class T, bool INCLUSIVE = false, class S = default_shape>
+void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  if (n == 0) return;
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
+  CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
+  auto* tile_counter = static_cast<unsigned*>(d_workspace);
+  auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
+  kernel<S, INCLUSIVE, T><<<unsigned(tiles), S::BLOCK_THREADS>>>(
+      d_in, n, d_out, tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  CUDA_CHECK_LAUNCH();
+}
+//! [launch]
+
+// The program's and the tests' variant of one shape: exclusive and inclusive, int32 and float.
+template <int THREADS, int VECTORS>
+common::scan_variant shape_variant() {
+  using S = shape<THREADS, VECTORS>;
+  common::scan_variant v;
+  v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS);
+  v.exclusive_int32 = launch<std::int32_t, false, S>;
+  v.exclusive_float = launch<float, false, S>;
+  v.inclusive_int32 = launch<std::int32_t, true, S>;
+  v.inclusive_float = launch<float, true, S>;
+  v.workspace_bytes = workspace_bytes<S>;
+  return v;
+}
+
+}  // namespace scan_lookback
