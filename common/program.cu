@@ -45,6 +45,10 @@ int program::run(int argc, char** argv, const std::function<int(context&)>& body
   } catch (const usage_error& e) {
     std::fprintf(stderr, "%s: %s\n", step_.c_str(), e.what());
     return EXIT_BAD_USAGE;
+  } catch (const not_implemented& e) {
+    std::fprintf(stderr, "%s: not implemented: %s (fill in the TODO regions)\n", step_.c_str(),
+                 e.what());
+    return EXIT_WRONG_RESULT;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "%s: out of host memory\n", step_.c_str());
     return EXIT_BAD_USAGE;

@@ -27,15 +27,31 @@ function(add_chapter step)
   doctest_discover_tests(${step}_test TEST_PREFIX "${step}." ADD_LABELS 1
                          PROPERTIES SKIP_RETURN_CODE 77)
 
-  add_test(NAME ${step}.smoke COMMAND ${step} --quick)
-  set_tests_properties(${step}.smoke PROPERTIES LABELS smoke SKIP_RETURN_CODE 77)
+  if(ARG_RACY)
+    add_program_tests(${step} RACY)
+  else()
+    add_program_tests(${step})
+  endif()
 
-  add_usage_test(${step} negative_n "must be in" --n -5)
-  add_usage_test(${step} non_integer_n "not an integer" --n abc)
-  add_usage_test(${step} unknown_option "unknown option" --no-such-option)
-  add_usage_test(${step} missing_value "needs a value" --reps)
-  add_usage_test(${step} zero_reps "must be in" --reps 0)
-  add_usage_test(${step} bad_format "must be one of" --format xml)
+  foreach(args IN LISTS ARG_BENCH)
+    set_property(GLOBAL APPEND PROPERTY BOOK_BENCH_RUNS "${ARG_PART}\t${step}\t${args}")
+  endforeach()
+  set_property(GLOBAL APPEND PROPERTY BOOK_STEPS "${ARG_PART}\t${step}\t${CMAKE_CURRENT_SOURCE_DIR}")
+endfunction()
+
+# add_program_tests(<target> [RACY]): the tests every program of the book gets (smoke, the
+# standard usage errors, the sanitizers); see add_chapter() above.
+function(add_program_tests target)
+  cmake_parse_arguments(ARG "RACY" "" "" ${ARGN})
+  add_test(NAME ${target}.smoke COMMAND ${target} --quick)
+  set_tests_properties(${target}.smoke PROPERTIES LABELS smoke SKIP_RETURN_CODE 77)
+
+  add_usage_test(${target} negative_n "must be in" --n -5)
+  add_usage_test(${target} non_integer_n "not an integer" --n abc)
+  add_usage_test(${target} unknown_option "unknown option" --no-such-option)
+  add_usage_test(${target} missing_value "needs a value" --reps)
+  add_usage_test(${target} zero_reps "must be in" --reps 0)
+  add_usage_test(${target} bad_format "must be one of" --format xml)
 
   if(COMPUTE_SANITIZER)
     foreach(tool memcheck racecheck synccheck initcheck)
@@ -48,17 +64,12 @@ function(add_chapter step)
         set(args --quick --n 4099)
         set(labels racy)
       endif()
-      add_test(NAME ${step}.${tool}
+      add_test(NAME ${target}.${tool}
                COMMAND bash ${COMMON_TOOLS_DIR}/sanitize.sh ${mode} $<TARGET_FILE:gpu_info>
-                       ${COMPUTE_SANITIZER} ${tool} $<TARGET_FILE:${step}> ${args})
-      set_tests_properties(${step}.${tool} PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77)
+                       ${COMPUTE_SANITIZER} ${tool} $<TARGET_FILE:${target}> ${args})
+      set_tests_properties(${target}.${tool} PROPERTIES LABELS "${labels}" SKIP_RETURN_CODE 77)
     endforeach()
   endif()
-
-  foreach(args IN LISTS ARG_BENCH)
-    set_property(GLOBAL APPEND PROPERTY BOOK_BENCH_RUNS "${ARG_PART}\t${step}\t${args}")
-  endforeach()
-  set_property(GLOBAL APPEND PROPERTY BOOK_STEPS "${ARG_PART}\t${step}\t${CMAKE_CURRENT_SOURCE_DIR}")
 endfunction()
 
 # add_usage_test(<step> <name> <regex> <args>...): `<step> <args>` must exit 2 and print <regex>.

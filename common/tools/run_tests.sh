@@ -6,4 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash common/tools/configure_and_build.sh
 export PATH=/usr/local/cuda/bin:$PATH
-ctest --preset default --parallel "$(nproc)" "$@"
+# The exercises' skeleton tests (label exercise) fail until a student fills them in.
+ctest --preset default --parallel "$(nproc)" --label-exclude exercise "$@"

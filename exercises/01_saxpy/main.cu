@@ -1,0 +1,74 @@
+// Exercise 01, saxpy: the program (shared by the skeleton and the solution). Seeded input, CPU
+// reference, run, check, time, check again, report; --sweep tries every block size.
+#include <saxpy.cuh>  // the skeleton's or the solution's: found through the include path
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.cuh"
+#include "common/program.cuh"
+#include "common/random.hpp"
+#include "saxpy_problem.hpp"
+
+int main(int argc, char** argv) {
+  common::program program("exercises", "saxpy", "y = a*x + y over float arrays (exercise 01)");
+  int block_threads = saxpy::BLOCK_THREADS;
+  bool sweep = false;
+  program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 64)");
+  program.args().add_flag("sweep", sweep, "block sizes 32, 64, ..., 1024");
+
+  return program.run(argc, argv, [&](common::context& ctx) {
+    std::vector<int> blocks{block_threads};
+    if (sweep) blocks = {32, 64, 128, 256, 512, 1024};
+    // x, y and a pristine copy of y on the device; the smallest block limits n.
+    const int smallest = *std::min_element(blocks.begin(), blocks.end());
+    const std::int64_t n =
+        ctx.resolve_n(3 * sizeof(float), sizeof(float), saxpy::max_elements(smallest));
+    const std::size_t bytes = std::size_t(n) * sizeof(float);
+    ctx.measure_yardsticks(bytes);
+
+    const float a = saxpy_problem::A;
+    const std::vector<float> x = common::random_floats(std::size_t(n), ctx.seed(), -100.0f, 100.0f);
+    const std::vector<float> y0 =
+        common::random_floats(std::size_t(n), ctx.seed() + 1, -1000.0f, 1000.0f);
+    std::vector<float> want = y0;
+    saxpy_problem::saxpy_cpu(a, x.data(), want.data(), n);
+
+    common::device_buffer<float> d_x(n), d_y0(n), d_y(n);
+    d_x.upload(x);
+    d_y0.upload(y0);
+    const auto restore = [&] {
+      if (n > 0) CUDA_CHECK(cudaMemcpy(d_y.data(), d_y0.data(), bytes, cudaMemcpyDeviceToDevice));
+    };
+    const auto check = [&](const std::string& what) {
+      const std::vector<float> got = d_y.download();
+      return ctx.check(common::compare_elements(
+          what, std::size_t(n),
+          [&](std::size_t i) {
+            return !saxpy_problem::close_enough(got[i], want[i], a, x[i], y0[i]);
+          },
+          [&](std::size_t i) {
+            return common::mismatch{i, common::show_value(got[i]), common::show_value(want[i])};
+          }));
+    };
+    for (const int block : blocks) {
+      const std::string name = "block=" + std::to_string(block);
+      const auto run = [&] { saxpy::launch(a, d_x.data(), d_y.data(), n, block); };
+      restore();
+      run();
+      bool ok = check(name);
+      const common::timing_stats time = ctx.time(restore, run);
+      ok = check(name + " after timing") && ok;
+      common::result_row row;
+      row.variant = name;
+      row.type = "float";
+      row.n = n;
+      row.bytes = 3.0 * double(bytes);  // x and y read, y written
+      row.time = time;
+      row.ok = ok;
+      ctx.report(row);
+    }
+    return ctx.exit_code();
+  });
+}
