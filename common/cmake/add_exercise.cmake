@@ -54,3 +54,16 @@ function(add_solution name)
     set_property(GLOBAL APPEND PROPERTY BOOK_BENCH_RUNS "exercises\t${target}\t${args}")
   endforeach()
 endfunction()
+
+# add_numbered_subdirectories(): add_subdirectory() for every <NN_name>/ here that has a
+# CMakeLists.txt, in NN order (exercises/ and solutions/ use it, so a new exercise needs no line).
+function(add_numbered_subdirectories)
+  file(GLOB dirs LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}
+       ${CMAKE_CURRENT_SOURCE_DIR}/[0-9][0-9]_*)
+  list(SORT dirs)
+  foreach(dir IN LISTS dirs)
+    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
+      add_subdirectory(${dir})
+    endif()
+  endforeach()
+endfunction()
