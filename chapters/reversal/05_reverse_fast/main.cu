@@ -1,0 +1,40 @@
+// The reverse_fast program; common/reversal/program.cuh does the contract. --sweep measures the
+// choices the default was picked from; --in-offset / --out-offset move the pointers off 16 bytes.
+#include "common/program.cuh"
+#include "common/reversal/program.cuh"
+#include "reverse_fast.cuh"
+
+namespace {
+
+template <int UNROLL_GROUPS, int HINTS>
+common::reversal_variant variant(const char* name) {
+  using namespace reverse_fast;
+  return {name,
+          {launch_variant<std::int32_t, UNROLL_GROUPS, HINTS>, {}},
+          {launch_variant<float, UNROLL_GROUPS, HINTS>, {}},
+          {launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>, {}}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace reverse_fast;
+  common::reversal_step step;
+  step.step = "reverse_fast";
+  step.summary = "16-byte groups, 4 per thread in flight, streaming stores; any n, type, offset";
+  static_assert(UNROLL == 4, "the default variant's name says 4");
+  step.variants = {
+      variant<UNROLL, STREAMING_STORES>("unroll 4"),
+      variant<1, STREAMING_STORES>("unroll 1"),
+      variant<2, STREAMING_STORES>("unroll 2"),
+      variant<8, STREAMING_STORES>("unroll 8"),
+      variant<UNROLL, PLAIN_STORES>("unroll 4, plain stores"),
+      variant<UNROLL, STREAMING_BOTH>("unroll 4, streaming loads"),
+  };
+  step.sweep_help =
+      "also measure the choices the default was picked from: 1, 2 or 8 groups per thread, plain "
+      "stores instead of streaming ones, streaming loads too";
+  step.max_n = common::MAX_N;  // 64-bit indices
+  step.any_alignment = true;
+  return common::run_reversal_program(argc, argv, step);
+}

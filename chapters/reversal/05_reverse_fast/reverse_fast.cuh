@@ -1,0 +1,223 @@
+// reverse_fast: a reversal at copy speed for any n, element types of 4 and 8 bytes, and pointers at
+//   any element offset from a 16-byte boundary.
+// The one idea: reverse_vectorized's 16-byte groups with more bytes in flight and streaming stores:
+//   each thread loads UNROLL groups before it stores any, stores with st.global.cs (evict first:
+//   the output is not read again), and indexes with 64 bits.
+// Changes from the previous step (reverse_vectorized): UNROLL groups per thread; streaming stores;
+//   int32, float and int64 (4 or 2 elements per group, moved as bits); any element offset (an
+//   output head before the first 16-byte boundary; the input's offset joins n % VEC in the uniform
+//   shift); 64-bit indices (n > 2^31).
+// What limits it: DRAM bandwidth, as cudaMemcpy (see its page for how close it gets).
+// Run: build/bin/reverse_fast [--n 2^28] [--type int32|float|int64] [--in-offset 1] [--sweep]
+// Source: none of the five; the bytes-in-flight and store-hint lessons of transpose_fast.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+
+#include "common/check.cuh"
+
+namespace reverse_fast {
+
+constexpr int BLOCK_THREADS = 256;
+constexpr int UNROLL = 4;  // groups (16 bytes each) per thread, all loaded before any store
+
+// The cache hints of the 16-byte accesses: the default and the --sweep's other choices.
+constexpr int STREAMING_STORES = 0;  // ld.global, st.global.cs (evict first: not read again)
+constexpr int PLAIN_STORES = 1;      // ld.global, st.global
+constexpr int STREAMING_BOTH = 2;    // ld.global.cs, st.global.cs
+
+template <class T>
+constexpr int VEC = 16 / int(sizeof(T));  // elements per 16-byte group: 4 (int32, float), 2 (int64)
+
+//! [group]
+// A 16-byte group of elements. Loads, stores and shuffles move it as 16 bytes (uint4); only the
+// order of its elements matters, never their values.
+template <class T>
+struct alignas(16) group {
+  T e[VEC<T>];
+};
+template <class T>
+__device__ __forceinline__ group<T> from_bits(uint4 bits) {
+  group<T> g;
+  memcpy(&g, &bits, sizeof(g));
+  return g;
+}
+template <class T>
+__device__ __forceinline__ uint4 to_bits(const group<T>& g) {
+  uint4 bits;
+  memcpy(&bits, &g, sizeof(bits));
+  return bits;
+}
+// The group that lane - delta (delta > 0) or lane + |delta| (delta < 0) holds. Every lane calls.
+template <class T>
+__device__ __forceinline__ group<T> shuffle(const group<T>& g, int delta) {
+  uint4 b = to_bits(g);
+  if (delta > 0) {
+    b.x = __shfl_up_sync(0xffffffffu, b.x, delta);
+    b.y = __shfl_up_sync(0xffffffffu, b.y, delta);
+    b.z = __shfl_up_sync(0xffffffffu, b.z, delta);
+    b.w = __shfl_up_sync(0xffffffffu, b.w, delta);
+  } else {
+    b.x = __shfl_down_sync(0xffffffffu, b.x, -delta);
+    b.y = __shfl_down_sync(0xffffffffu, b.y, -delta);
+    b.z = __shfl_down_sync(0xffffffffu, b.z, -delta);
+    b.w = __shfl_down_sync(0xffffffffu, b.w, -delta);
+  }
+  return from_bits<T>(b);
+}
+// Elements SHIFT .. SHIFT + VEC - 1 of lo followed by hi, last first.
+template <class T, int SHIFT>
+__device__ __forceinline__ group<T> reversed_window(const group<T>& lo, const group<T>& hi) {
+  group<T> r;
+#pragma unroll
+  for (int k = 0; k < VEC<T>; ++k) {
+    const int x = SHIFT + VEC<T> - 1 - k;  // a constant once unrolled: no local memory
+    r.e[k] = x < VEC<T> ? lo.e[x] : hi.e[x - VEC<T>];
+  }
+  return r;
+}
+//! [group]
+
+//! [chunks]
+// The array seen as aligned 16-byte chunks: chunk c holds elements [VEC * c - misalign, ... + VEC)
+// of d. Only elements in [begin, end) may be read: a chunk wholly inside is one 16-byte load; the
+// (at most two) chunks that reach past either end are read element by element, the rest left 0.
+template <class T, int HINTS>
+struct chunked_input {
+  const T* d;
+  std::int64_t begin, end;
+  int misalign;  // elements between the 16-byte boundary below d and d
+
+  __device__ __forceinline__ group<T> load(std::int64_t c) const {
+    const std::int64_t first = VEC<T> * c - misalign;
+    if (first >= begin && first + VEC<T> <= end) {
+      const uint4* from = reinterpret_cast<const uint4*>(d + first);
+      if constexpr (HINTS == STREAMING_BOTH)
+        return from_bits<T>(__ldcs(from));
+      else
+        return from_bits<T>(*from);
+    }
+    group<T> g{};
+#pragma unroll
+    for (int k = 0; k < VEC<T>; ++k)
+      if (first + k >= begin && first + k < end) g.e[k] = d[first + k];
+    return g;
+  }
+};
+
+template <int HINTS, class T>
+__device__ __forceinline__ void store(T* to, const group<T>& g) {  // to: 16-byte aligned
+  if constexpr (HINTS == PLAIN_STORES)
+    *reinterpret_cast<uint4*>(to) = to_bits(g);
+  else
+    __stcs(reinterpret_cast<uint4*>(to), to_bits(g));
+}
+//! [chunks]
+
+//! [plan]
+// Where the 16-byte boundaries fall, computed once on the host. The output is split into a head
+// (before its first boundary), whole groups, and a tail; the groups' input windows are shifted
+// from the input's chunks by the same amount for every group.
+struct plan {
+  std::int64_t n = 0;
+  std::int64_t head = 0;         // output elements before d_out's first 16-byte boundary
+  std::int64_t groups = 0;       // whole 16-byte output groups after the head
+  std::int64_t first_chunk = 0;  // the input chunk that output group 0's window starts in
+  int misalign = 0;              // d_in's elements past its 16-byte boundary
+  int shift = 0;                 // where in that chunk the window starts (same for every group)
+};
+
+template <class T>
+plan make_plan(const T* d_in, const T* d_out, std::int64_t n) {
+  constexpr int V = VEC<T>;
+  plan p;
+  p.n = n;
+  const int out_misalign = int(reinterpret_cast<std::uintptr_t>(d_out) % 16 / sizeof(T));
+  p.head = std::min<std::int64_t>(out_misalign == 0 ? 0 : V - out_misalign, n);
+  const std::int64_t rest = n - p.head;  // out[head + i] = in[rest - 1 - i], i in [0, rest)
+  p.groups = rest / V;
+  p.misalign = int(reinterpret_cast<std::uintptr_t>(d_in) % 16 / sizeof(T));
+  // Group j's window starts at input element rest - V - V * j, i.e. at chunk position
+  // rest - V + misalign - V * j.
+  p.first_chunk = p.groups > 0 ? (rest - V + p.misalign) / V : 0;
+  p.shift = int((rest + p.misalign) % V);
+  return p;
+}
+//! [plan]
+
+//! [kernel]
+template <class T, int SHIFT, int UNROLL_GROUPS, int HINTS>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel(const T* __restrict__ d_in, T* __restrict__ d_out, plan p) {
+  constexpr int V = VEC<T>;
+  const chunked_input<T, HINTS> in{d_in, 0, p.n, p.misalign};
+  T* const out = d_out + p.head;  // 16-byte aligned
+  const int lane = threadIdx.x % 32;
+  // Output groups first, first + 256, ...: a warp's lanes hold consecutive groups in each round.
+  const std::int64_t first = std::int64_t(blockIdx.x) * UNROLL_GROUPS * BLOCK_THREADS + threadIdx.x;
+
+  group<T> lo[UNROLL_GROUPS], hi[UNROLL_GROUPS];
+#pragma unroll
+  for (int u = 0; u < UNROLL_GROUPS; ++u) {  // every load in flight before the first store
+    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
+    lo[u] = j < p.groups ? in.load(p.first_chunk - j) : group<T>{};
+    // The window's upper part is in the next chunk: the previous lane's lo, except for lane 0.
+    if (SHIFT != 0 && lane == 0 && j < p.groups) hi[u] = in.load(p.first_chunk - j + 1);
+  }
+#pragma unroll
+  for (int u = 0; u < UNROLL_GROUPS; ++u) {
+    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
+    if constexpr (SHIFT != 0) {
+      const group<T> from_previous_lane = shuffle(lo[u], 1);  // every lane takes part
+      if (lane != 0) hi[u] = from_previous_lane;
+    }
+    if (j < p.groups) store<HINTS>(out + V * j, reversed_window<T, SHIFT>(lo[u], hi[u]));
+  }
+  // The thread of group index `groups` (one past the last) moves the head and the tail: fewer
+  // than 2 * V elements.
+  if ((p.groups - first) % BLOCK_THREADS == 0 && p.groups >= first &&
+      p.groups < first + std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS) {
+    for (std::int64_t k = 0; k < p.head; ++k) d_out[k] = d_in[p.n - 1 - k];
+    const std::int64_t rest = p.n - p.head;
+    for (std::int64_t i = V * p.groups; i < rest; ++i) out[i] = d_in[rest - 1 - i];
+  }
+}
+//! [kernel]
+
+//! [launch]
+// The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the window's element
+// picks are constants).
+template <class T, int UNROLL_GROUPS, int HINTS, int SHIFT = 0>
+void launch_shift(const T* d_in, T* d_out, const plan& p, unsigned blocks) {
+  if constexpr (SHIFT < VEC<T>) {
+    if (p.shift != SHIFT)
+      return launch_shift<T, UNROLL_GROUPS, HINTS, SHIFT + 1>(d_in, d_out, p, blocks);
+    kernel<T, SHIFT, UNROLL_GROUPS, HINTS><<<blocks, BLOCK_THREADS>>>(d_in, d_out, p);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// Element-aligned pointers at any offset from a 16-byte boundary; any n up to 2^40.
+template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
+void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
+  if (n == 0) return;
+  if (reinterpret_cast<std::uintptr_t>(d_in) % sizeof(T) != 0 ||
+      reinterpret_cast<std::uintptr_t>(d_out) % sizeof(T) != 0)
+    throw std::invalid_argument("reverse_fast: pointers must be aligned to their element size");
+  const plan p = make_plan(d_in, d_out, n);
+  // One thread per output group, plus the one that moves the head and the tail.
+  const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
+  const std::int64_t blocks = (p.groups + 1 + per_block - 1) / per_block;
+  launch_shift<T, UNROLL_GROUPS, HINTS>(d_in, d_out, p, unsigned(blocks));
+}
+
+template <class T>
+void launch(const T* d_in, T* d_out, std::int64_t n) {
+  launch_variant<T>(d_in, d_out, n);
+}
+//! [launch]
+
+}  // namespace reverse_fast

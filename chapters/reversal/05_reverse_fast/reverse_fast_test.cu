@@ -1,0 +1,111 @@
+// reverse_fast: tests. Host: the plan (head, groups, shift) for every n % 4 and offset. GPU: every
+// type at every test size and 2^28 + 3, every offset pair of input and output, the sweep's
+// variants, and n > 2^31 checked on the GPU.
+#include <cstdint>
+#include <vector>
+
+#include "common/reversal/testing.cuh"
+#include "reverse_fast.cuh"
+
+namespace {
+// A pointer `offset` elements past a 256-byte boundary, for the plan (never dereferenced).
+template <class T>
+const T* at_offset(int offset) {
+  return reinterpret_cast<const T*>(std::uintptr_t(1) << 20) + offset;
+}
+}  // namespace
+
+HOST_TEST_CASE("the plan covers every output element once and picks the right window") {
+  // Replays the kernel's arithmetic on the host: every output element is written once, from the
+  // input element the reversal says.
+  for (int in_off = 0; in_off < 4; ++in_off) {
+    for (int out_off = 0; out_off < 4; ++out_off) {
+      for (std::int64_t n = 0; n < 40; ++n) {
+        const auto p = reverse_fast::make_plan(at_offset<int>(in_off), at_offset<int>(out_off), n);
+        CAPTURE(in_off);
+        CAPTURE(out_off);
+        CAPTURE(n);
+        std::vector<std::int64_t> source(n, -1);  // which input element each output gets
+        for (std::int64_t k = 0; k < p.head; ++k) source[k] = n - 1 - k;
+        const std::int64_t rest = n - p.head;
+        for (std::int64_t j = 0; j < p.groups; ++j) {
+          for (int k = 0; k < 4; ++k) {
+            // reversed_window: output element k = window element 3 - k, at chunk position
+            // 4 * (first_chunk - j) + shift + 3 - k, i.e. input element that minus misalign.
+            const std::int64_t x = 4 * (p.first_chunk - j) + p.shift + 3 - k - p.misalign;
+            CHECK(source[p.head + 4 * j + k] == -1);
+            source[p.head + 4 * j + k] = x;
+          }
+        }
+        for (std::int64_t i = 4 * p.groups; i < rest; ++i) source[p.head + i] = rest - 1 - i;
+        for (std::int64_t i = 0; i < n; ++i) CHECK(source[i] == n - 1 - i);
+        if (p.groups > 0) CHECK((out_off + p.head) % 4 == 0);  // groups start on 16 bytes
+      }
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_fast int32 matches the CPU at every test size and 2^28 + 3") {
+  common::testing::check_out_of_place_sizes<std::int32_t>(reverse_fast::launch<std::int32_t>,
+                                                          4 * reverse_fast::BLOCK_THREADS,
+                                                          {(std::int64_t(1) << 28) + 3});
+}
+
+GPU_TEST_CASE("reverse_fast float and int64 match the CPU at every test size and 2^28 + 3") {
+  common::testing::check_out_of_place_sizes<float>(
+      reverse_fast::launch<float>, 4 * reverse_fast::BLOCK_THREADS, {(std::int64_t(1) << 28) + 3});
+  common::testing::check_out_of_place_sizes<std::int64_t>(reverse_fast::launch<std::int64_t>,
+                                                          4 * reverse_fast::BLOCK_THREADS,
+                                                          {(std::int64_t(1) << 28) + 3});
+}
+
+GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
+  // d_in + 1 and friends: every pair of offsets, each type, n around warp and block edges.
+  std::uint64_t seed = 1;
+  for (const std::int64_t n :
+       {1, 2, 3, 5, 7, 8, 9, 127, 128, 129, 1023, 1024, 1025, 4099, 100003, (1 << 20) + 3}) {
+    for (int in_off = 0; in_off < 4; ++in_off) {
+      for (int out_off = 0; out_off < 4; ++out_off) {
+        CAPTURE(n);
+        CAPTURE(in_off);
+        CAPTURE(out_off);
+        const auto a = common::testing::check_out_of_place<std::int32_t>(
+            reverse_fast::launch<std::int32_t>, n, seed++, in_off, out_off);
+        INFO(common::describe(a));
+        CHECK(a.ok());
+        const auto b = common::testing::check_out_of_place<std::int64_t>(
+            reverse_fast::launch<std::int64_t>, n, seed++, in_off % 2, out_off % 2);
+        INFO(common::describe(b));
+        CHECK(b.ok());
+      }
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_fast sweep variants match the CPU") {
+  using namespace reverse_fast;
+  for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
+    for (const auto& launch :
+         {common::testing::out_of_place_launch<float>(launch_variant<float, 1>),
+          common::testing::out_of_place_launch<float>(launch_variant<float, 2>),
+          common::testing::out_of_place_launch<float>(launch_variant<float, 8>),
+          common::testing::out_of_place_launch<float>(launch_variant<float, 4, PLAIN_STORES>)}) {
+      const auto r = common::testing::check_out_of_place<float>(launch, n, 7, 1, 2);
+      INFO("n=", n, " ", common::describe(r));
+      CHECK(r.ok());
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_fast refuses pointers that are not aligned to their element") {
+  common::device_buffer<std::int32_t> d(64);
+  const auto* odd =
+      reinterpret_cast<const std::int32_t*>(reinterpret_cast<const char*>(d.data()) + 2);
+  CHECK_THROWS_AS(reverse_fast::launch<std::int32_t>(odd, d.data() + 32, 8), std::invalid_argument);
+}
+
+GPU_TEST_CASE("reverse_fast reverses 2^31 + 5 int32 (64-bit indices) checked on the GPU") {
+  const std::int64_t n = (std::int64_t(1) << 31) + 5;
+  CHECK(common::testing::wrong_elements_on_device(reverse_fast::launch<std::int32_t>, {}, n, 3) ==
+        0);
+}

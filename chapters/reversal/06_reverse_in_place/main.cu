@@ -1,0 +1,39 @@
+// The reverse_in_place program; common/reversal/program.cuh does the contract (each timed run
+// starts from the input again, copied in before the L2 flush). --sweep measures the choices the
+// default was picked from; --offset moves the array off 16 bytes.
+#include "common/program.cuh"
+#include "common/reversal/program.cuh"
+#include "reverse_in_place.cuh"
+
+namespace {
+
+template <int UNROLL_GROUPS, int HINTS>
+common::reversal_variant variant(const char* name) {
+  using namespace reverse_in_place;
+  return {name,
+          {{}, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS>},
+          {{}, launch_variant<float, UNROLL_GROUPS, HINTS>},
+          {{}, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>}};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace reverse_in_place;
+  common::reversal_step step;
+  step.step = "reverse_in_place";
+  step.summary = "one array reversed in place: aligned front groups swap with shifted back windows";
+  static_assert(UNROLL == 4, "the default variant's name says 4");
+  step.variants = {
+      variant<UNROLL, STREAMING_STORES>("unroll 4"),
+      variant<1, STREAMING_STORES>("unroll 1"),
+      variant<2, STREAMING_STORES>("unroll 2"),
+      variant<UNROLL, PLAIN_STORES>("unroll 4, plain stores"),
+  };
+  step.sweep_help =
+      "also measure the choices the default was picked from: 1 or 2 group pairs per thread, and "
+      "plain stores instead of streaming ones";
+  step.max_n = common::MAX_N;  // 64-bit indices
+  step.any_alignment = true;
+  return common::run_reversal_program(argc, argv, step);
+}

@@ -1,0 +1,193 @@
+// reverse_in_place: the array reversed where it stands, at copy speed, for any n, type and offset.
+// The one idea: element i trades places with n - 1 - i. Each thread owns whole pairs: an aligned
+//   16-byte group of the front half and the mirror window of the back half, which it reads before
+//   anyone writes them. The windows are shifted from the back half's 16-byte chunks by one amount
+//   for all, as in reverse_fast: neighbouring lanes exchange the halves of their chunks by warp
+//   shuffles, so that the back half too is read and written 16 bytes at a time.
+// Changes from the previous step (reverse_fast): one array; front groups and mirror windows owned
+//   together; the back half's chunks written back whole after a shuffle (partial ones at warp ends
+//   element by element); the few pairs left at the head and in the middle swapped by one thread.
+// What limits it: DRAM bandwidth: it moves a copy's bytes (see its page).
+// Run: build/bin/reverse_in_place [--n 2^28] [--type int32|float|int64] [--offset 1] [--sweep]
+// Source: none of the five; the issue's in-place variant of the course's exercise.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+
+#include "chapters/reversal/05_reverse_fast/reverse_fast.cuh"
+#include "common/check.cuh"
+
+namespace reverse_in_place {
+
+// reverse_fast's 16-byte groups, windows, chunked loads and hinted stores.
+using reverse_fast::group;
+using reverse_fast::PLAIN_STORES;
+using reverse_fast::STREAMING_STORES;
+using reverse_fast::VEC;
+
+constexpr int BLOCK_THREADS = 256;
+constexpr int UNROLL = 4;  // front groups per thread, all loaded before any store
+
+//! [plan]
+// Where the 16-byte boundaries fall, computed once on the host. The front half [0, n / 2) is cut
+// into a head (before its first boundary), whole groups, and a rest of fewer than VEC elements;
+// group g's mirror window, [n - head - VEC (g + 1), n - head - VEC g), starts at the same place in
+// a back chunk for every g.
+struct plan {
+  std::int64_t n = 0;
+  std::int64_t head = 0;         // front elements before the first 16-byte boundary
+  std::int64_t groups = 0;       // whole front groups after the head
+  std::int64_t back_begin = 0;   // the groups' mirror windows cover [back_begin, back_end):
+  std::int64_t back_end = 0;     //   the only back elements the groups' threads may read
+  std::int64_t first_chunk = 0;  // the chunk that group 0's window starts in
+  int misalign = 0;              // d_data's elements past its 16-byte boundary
+  int shift = 0;                 // where in that chunk the window starts (same for every group)
+};
+
+template <class T>
+plan make_plan(const T* d_data, std::int64_t n) {
+  constexpr int V = VEC<T>;
+  plan p;
+  p.n = n;
+  p.misalign = int(reinterpret_cast<std::uintptr_t>(d_data) % 16 / sizeof(T));
+  const std::int64_t half = n / 2;  // for odd n the middle element stays where it is
+  p.head = std::min<std::int64_t>(p.misalign == 0 ? 0 : V - p.misalign, half);
+  p.groups = (half - p.head) / V;
+  p.back_end = n - p.head;
+  p.back_begin = p.back_end - V * p.groups;
+  // Window g starts at chunk position n - head - V + misalign - V g (not negative if groups > 0).
+  p.first_chunk = p.groups > 0 ? (n - p.head - V + p.misalign) / V : 0;
+  p.shift = int((n - p.head + p.misalign) % V);
+  return p;
+}
+//! [plan]
+
+//! [kernel]
+// Elements [from, to) of chunk c only, the rest 0: a warp never reads the part of a chunk that the
+// next or the previous warp owns (and may be writing).
+template <class T, int HINTS>
+__device__ __forceinline__ group<T> load_part(const reverse_fast::chunked_input<T, HINTS>& in,
+                                              std::int64_t c, int from, int to) {
+  group<T> g{};
+  const std::int64_t first = VEC<T> * c - in.misalign;
+#pragma unroll
+  for (int k = 0; k < VEC<T>; ++k)
+    if (k >= from && k < to && first + k >= in.begin && first + k < in.end)
+      g.e[k] = in.d[first + k];
+  return g;
+}
+
+template <class T, int SHIFT, int UNROLL_GROUPS, int HINTS>
+__global__ void __launch_bounds__(BLOCK_THREADS) kernel(T* __restrict__ d_data, plan p) {
+  constexpr int V = VEC<T>;
+  using reverse_fast::reversed_window;
+  using reverse_fast::shuffle;
+  const reverse_fast::chunked_input<T, HINTS> back{d_data, p.back_begin, p.back_end, p.misalign};
+  T* const front = d_data + p.head;       // 16-byte aligned
+  T* const chunks = d_data - p.misalign;  // the 16-byte boundary at or below d_data
+  const int lane = threadIdx.x % 32;
+  // Groups first, first + 256, ...: a warp's lanes hold consecutive groups in each round, so the
+  // window of lane L + 1 sits just below that of lane L.
+  const std::int64_t first = std::int64_t(blockIdx.x) * UNROLL_GROUPS * BLOCK_THREADS + threadIdx.x;
+
+  group<T> front_old[UNROLL_GROUPS], lo[UNROLL_GROUPS], hi[UNROLL_GROUPS];
+#pragma unroll
+  for (int u = 0; u < UNROLL_GROUPS; ++u) {  // every load in flight before the first store
+    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
+    front_old[u] = lo[u] = group<T>{};
+    if (j < p.groups) {
+      front_old[u] = reverse_fast::from_bits<T>(*reinterpret_cast<const uint4*>(front + V * j));
+      // The window's lower part; in a warp's last lane, the chunk's other part is the next warp's.
+      lo[u] = SHIFT != 0 && lane == 31 ? load_part(back, p.first_chunk - j, SHIFT, V)
+                                       : back.load(p.first_chunk - j);
+      // The window's upper part is in the next chunk: the previous lane's lo, except for lane 0,
+      // which reads only its own part of it.
+      if (SHIFT != 0 && lane == 0) hi[u] = load_part(back, p.first_chunk - j + 1, 0, SHIFT);
+    }
+  }
+#pragma unroll
+  for (int u = 0; u < UNROLL_GROUPS; ++u) {
+    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
+    const bool mine = j < p.groups;
+    // The window gets the front group reversed, the front group the window reversed.
+    const group<T> window_new = reversed_window<T, 0>(front_old[u], front_old[u]);
+    T* const chunk = chunks + V * (p.first_chunk - j);  // where the window starts
+    if constexpr (SHIFT == 0) {
+      if (mine) {
+        reverse_fast::store<HINTS>(front + V * j, reversed_window<T, 0>(lo[u], lo[u]));
+        reverse_fast::store<HINTS>(chunk, window_new);
+      }
+    } else {
+      const group<T> from_previous_lane = shuffle(lo[u], 1);  // every lane takes part
+      if (lane != 0) hi[u] = from_previous_lane;
+      // The chunk's elements [0, SHIFT) belong to the next lane's window: its last SHIFT ones.
+      const group<T> next_window = shuffle(window_new, -1);
+      if (mine) {
+        reverse_fast::store<HINTS>(front + V * j, reversed_window<T, SHIFT>(lo[u], hi[u]));
+        if (lane != 31 && j + 1 < p.groups) {  // the next lane's window is ours to write too
+          group<T> whole;
+#pragma unroll
+          for (int e = 0; e < V; ++e)
+            whole.e[e] = e < SHIFT ? next_window.e[V - SHIFT + e] : window_new.e[e - SHIFT];
+          reverse_fast::store<HINTS>(chunk, whole);
+        } else {  // a warp's or the array's last group: only our own elements of the chunk
+#pragma unroll
+          for (int e = SHIFT; e < V; ++e) chunk[e] = window_new.e[e - SHIFT];
+        }
+        if (lane == 0) {  // the upper part of our window, which no previous lane writes
+#pragma unroll
+          for (int e = 0; e < SHIFT; ++e) chunk[V + e] = window_new.e[V - SHIFT + e];
+        }
+      }
+    }
+  }
+  // The thread of group index `groups` (one past the last) swaps the pairs the groups leave: the
+  // head and the middle rest, fewer than 2 * V pairs. No group's thread reads or writes them.
+  if ((p.groups - first) % BLOCK_THREADS == 0 && p.groups >= first &&
+      p.groups < first + std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS) {
+    auto swap_pair = [&](std::int64_t i) {
+      const T a = d_data[i];
+      d_data[i] = d_data[p.n - 1 - i];
+      d_data[p.n - 1 - i] = a;
+    };
+    for (std::int64_t i = 0; i < p.head; ++i) swap_pair(i);
+    for (std::int64_t i = p.head + V * p.groups; i < p.n / 2; ++i) swap_pair(i);
+  }
+}
+//! [kernel]
+
+//! [launch]
+// The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the element picks are
+// constants).
+template <class T, int UNROLL_GROUPS, int HINTS, int SHIFT = 0>
+void launch_shift(T* d_data, const plan& p, unsigned blocks) {
+  if constexpr (SHIFT < VEC<T>) {
+    if (p.shift != SHIFT)
+      return launch_shift<T, UNROLL_GROUPS, HINTS, SHIFT + 1>(d_data, p, blocks);
+    kernel<T, SHIFT, UNROLL_GROUPS, HINTS><<<blocks, BLOCK_THREADS>>>(d_data, p);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// d_data at any element offset from a 16-byte boundary; any n up to 2^40.
+template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
+void launch_variant(T* d_data, std::int64_t n) {
+  if (n < 2) return;  // nothing moves
+  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
+    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+  const plan p = make_plan(d_data, n);
+  // One thread per front group, plus the one that swaps the head and the middle rest.
+  const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
+  const std::int64_t blocks = (p.groups + 1 + per_block - 1) / per_block;
+  launch_shift<T, UNROLL_GROUPS, HINTS>(d_data, p, unsigned(blocks));
+}
+
+template <class T>
+void launch(T* d_data, std::int64_t n) {
+  launch_variant<T>(d_data, n);
+}
+//! [launch]
+
+}  // namespace reverse_in_place

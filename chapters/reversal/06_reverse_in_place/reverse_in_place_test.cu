@@ -1,0 +1,153 @@
+// reverse_in_place: tests. Host: the plan and the kernel's write pattern replayed on the host for
+// every n up to past a warp's groups and every offset. GPU: every type at every test size and
+// 2^28 + 3, every offset, the sweep's variants, the Thrust peer's agreement, and n > 2^31 checked
+// on the GPU.
+#include <cstdint>
+#include <vector>
+
+#include "common/reversal/testing.cuh"
+#include "reverse_in_place.cuh"
+
+namespace {
+
+// A pointer `offset` elements past a 256-byte boundary, for the plan (never dereferenced).
+template <class T>
+T* at_offset(int offset) {
+  return reinterpret_cast<T*>(std::uintptr_t(1) << 20) + offset;
+}
+
+// What the kernel does, element by element, on the host: every thread's reads first, then its
+// writes, with the same chunk arithmetic, lanes (group index % 32) and element picks. Returns the
+// array after the reversal of 0, 1, ..., n - 1 (a never-written element keeps its value), and
+// counts writes per element in `writes`.
+template <class T>
+std::vector<std::int64_t> replay(int misalign, std::int64_t n, std::vector<int>& writes) {
+  constexpr int V = reverse_in_place::VEC<T>;
+  const auto p = reverse_in_place::make_plan(at_offset<T>(misalign), n);
+  std::vector<std::int64_t> old(n), now(n);
+  for (std::int64_t i = 0; i < n; ++i) old[i] = now[i] = i;
+  writes.assign(n, 0);
+  auto write = [&](std::int64_t i, std::int64_t value) {
+    REQUIRE(i >= 0);
+    REQUIRE(i < n);
+    now[i] = value;
+    ++writes[i];
+  };
+  // window_new(j)[k]: the value that window element k of group j receives.
+  auto window_new = [&](std::int64_t j, int k) { return old[p.head + V * j + V - 1 - k]; };
+  for (std::int64_t j = 0; j < p.groups; ++j) {
+    const int lane = int(j % 32);
+    const std::int64_t chunk = V * (p.first_chunk - j) - misalign;  // element index of the chunk
+    const std::int64_t window = chunk + p.shift;
+    CHECK(window >= p.back_begin);
+    CHECK(window + V <= p.back_end);
+    for (int k = 0; k < V; ++k) write(p.head + V * j + k, old[window + V - 1 - k]);
+    if (p.shift == 0) {
+      for (int e = 0; e < V; ++e) write(chunk + e, window_new(j, e));
+    } else {
+      if (lane != 31 && j + 1 < p.groups) {
+        for (int e = 0; e < V; ++e)
+          write(chunk + e,
+                e < p.shift ? window_new(j + 1, V - p.shift + e) : window_new(j, e - p.shift));
+      } else {
+        for (int e = p.shift; e < V; ++e) write(chunk + e, window_new(j, e - p.shift));
+      }
+      if (lane == 0)
+        for (int e = 0; e < p.shift; ++e) write(chunk + V + e, window_new(j, V - p.shift + e));
+    }
+  }
+  auto swap_pair = [&](std::int64_t i) {
+    write(i, old[n - 1 - i]);
+    write(n - 1 - i, old[i]);
+  };
+  for (std::int64_t i = 0; i < p.head; ++i) swap_pair(i);
+  for (std::int64_t i = p.head + V * p.groups; i < n / 2; ++i) swap_pair(i);
+  return now;
+}
+
+template <class T>
+void check_replay() {
+  for (int misalign = 0; misalign < reverse_in_place::VEC<T>; ++misalign) {
+    for (std::int64_t n = 0; n < 700; ++n) {  // 700 int32: 87 groups, three warps' worth
+      CAPTURE(misalign);
+      CAPTURE(n);
+      std::vector<int> writes;
+      const auto got = replay<T>(misalign, n, writes);
+      for (std::int64_t i = 0; i < n; ++i) {
+        CHECK(got[i] == n - 1 - i);
+        // Every element written exactly once, except an odd n's middle one, which stays.
+        CHECK(writes[i] == (n % 2 == 1 && i == n / 2 ? 0 : 1));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+HOST_TEST_CASE("the plan and the write pattern reverse every n at every offset (int32 and float)") {
+  check_replay<std::int32_t>();
+}
+
+HOST_TEST_CASE("the plan and the write pattern reverse every n at every offset (int64)") {
+  check_replay<std::int64_t>();
+}
+
+GPU_TEST_CASE("reverse_in_place int32 matches the CPU at every test size and 2^28 + 3") {
+  common::testing::check_in_place_sizes<std::int32_t>(reverse_in_place::launch<std::int32_t>,
+                                                      4 * reverse_in_place::BLOCK_THREADS,
+                                                      {(std::int64_t(1) << 28) + 3});
+}
+
+GPU_TEST_CASE("reverse_in_place float and int64 match the CPU at every test size and 2^28 + 3") {
+  common::testing::check_in_place_sizes<float>(reverse_in_place::launch<float>,
+                                               4 * reverse_in_place::BLOCK_THREADS,
+                                               {(std::int64_t(1) << 28) + 3});
+  common::testing::check_in_place_sizes<std::int64_t>(reverse_in_place::launch<std::int64_t>,
+                                                      4 * reverse_in_place::BLOCK_THREADS,
+                                                      {(std::int64_t(1) << 28) + 3});
+}
+
+GPU_TEST_CASE("reverse_in_place takes arrays at every offset from 16 bytes") {
+  std::uint64_t seed = 1;
+  for (const std::int64_t n : {2, 3, 5, 7, 8, 9, 15, 16, 17, 255, 256, 257, 2047, 2048, 2049, 4099,
+                               100003, (1 << 20) + 3}) {
+    for (int offset = 0; offset < 4; ++offset) {
+      CAPTURE(n);
+      CAPTURE(offset);
+      const auto a = common::testing::check_in_place<std::int32_t>(
+          reverse_in_place::launch<std::int32_t>, n, seed++, offset);
+      INFO(common::describe(a));
+      CHECK(a.ok());
+      const auto b = common::testing::check_in_place<std::int64_t>(
+          reverse_in_place::launch<std::int64_t>, n, seed++, offset % 2);
+      INFO(common::describe(b));
+      CHECK(b.ok());
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_in_place sweep variants match the CPU") {
+  using namespace reverse_in_place;
+  for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
+    for (const auto& launch :
+         {common::testing::in_place_launch<float>(launch_variant<float, 1>),
+          common::testing::in_place_launch<float>(launch_variant<float, 2>),
+          common::testing::in_place_launch<float>(launch_variant<float, 4, PLAIN_STORES>)}) {
+      const auto r = common::testing::check_in_place<float>(launch, n, 7, 1);
+      INFO("n=", n, " ", common::describe(r));
+      CHECK(r.ok());
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_in_place refuses an array that is not aligned to its element") {
+  common::device_buffer<std::int32_t> d(64);
+  auto* odd = reinterpret_cast<std::int32_t*>(reinterpret_cast<char*>(d.data()) + 2);
+  CHECK_THROWS_AS(reverse_in_place::launch<std::int32_t>(odd, 8), std::invalid_argument);
+}
+
+GPU_TEST_CASE("reverse_in_place reverses 2^31 + 5 int32 (64-bit indices) checked on the GPU") {
+  const std::int64_t n = (std::int64_t(1) << 31) + 5;
+  CHECK(common::testing::wrong_elements_on_device({}, reverse_in_place::launch<std::int32_t>, n,
+                                                  3) == 0);
+}

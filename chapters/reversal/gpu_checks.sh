@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# gpu_checks.sh: the measurements of Part V that the bench does not take: Nsight Compute's global
+# sectors per request, DRAM bytes and kernel time of each GPU step and of Thrust's kernels. Run on
+# the GPU machine from the repository root, after a build in build/:
+#
+#   OUT=/some/dir bash chapters/reversal/gpu_checks.sh
+#
+# Writes under $OUT (the pages \verbinclude the .txt once it is in book/results/<gpu>/):
+#   ncu_reversal_sectors.txt  one row per profiled kernel (the first, checked launch of its program)
+#   ncu_reversal.csv          the raw ncu output behind it
+#   ncu_reversal_*.log        ncu's messages
+set -u
+BUILD=${BUILD:-build}
+BIN=$BUILD/bin
+NCU=${NCU:-ncu}
+: "${OUT:?set OUT to the output directory}"
+mkdir -p "$OUT"
+HERE=$(cd "$(dirname "$0")" && pwd)
+SIZE=(--n 2^26)  # 268 MB in, 268 MB out: together past a 60 MiB L2 several times
+
+METRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,\
+l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,\
+dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+
+# profile STEP KERNEL_REGEX [ARG...]: appends the counters of the first launch of the kernels that
+# match KERNEL_REGEX in STEP's program, run at SIZE with the ARGs.
+profile() {
+  local step=$1 kernel=$2
+  shift 2
+  echo "ncu: $step, kernel $kernel" >&2
+  "$NCU" --csv --print-units base --metrics "$METRICS" --kernel-name-base demangled \
+    -k "regex:$kernel" --launch-count 1 "$BIN/$step" "${SIZE[@]}" --reps 1 --warmup 0 "$@" \
+    2>>"$OUT/ncu_reversal_$step.log" | grep '^"' >>"$OUT/ncu_reversal.csv"
+}
+
+rm -f "$OUT"/ncu_reversal*.csv "$OUT"/ncu_reversal_*.log
+profile reverse_naive "(^|[ :])reverse_naive::kernel[<(]" --no-peer
+profile reverse_naive "kernel_classic" --no-peer --classic
+profile reverse_shared "(^|[ :])reverse_shared::kernel[<(]" --no-peer
+profile reverse_vectorized "(^|[ :])reverse_vectorized::kernel[<(]" --no-peer
+profile reverse_fast "(^|[ :])reverse_fast::kernel[<(]" --no-peer
+# Thrust's kernel, launched by the peer run before ours (its names hold cub or thrust).
+profile reverse_fast "cub|thrust" --type int32
+profile reverse_in_place "(^|[ :])reverse_in_place::kernel[<(]" --no-peer
+profile reverse_in_place "cub|thrust" --type int32
+
+GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+# BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
+COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
+python3 "$HERE/ncu_table.py" "$OUT/ncu_reversal.csv" \
+  --note "${GPU_NAME:-GPU ?}, n = 2^26 int32, the first (checked) launch of each kernel;" \
+  --note "made by chapters/reversal/gpu_checks.sh at commit ${COMMIT:0:7} from the ncu CSV" \
+  >"$OUT/ncu_reversal_sectors.txt"
+echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2
