@@ -167,6 +167,9 @@ CASES = {
     "shapes_are_not_speedups": (append(BETA_MD, "A 32x32 tile of 32 x 8 threads, a 4x unrolled "
                                        "loop, 2^28 floats, 20x the L2, 2 x n x 4 bytes."),
                                 0, r"book: .*index\.html"),
+    # check_pages: the site never shows a solution's code
+    "solution_snippet": (append(BETA_MD, "\\snippet{lineno} solutions/01_saxpy/saxpy.cuh launch"),
+                         1, r"beta\.md:\d+: error: 'solutions/01_saxpy/saxpy\.cuh' is a solution"),
     # check_pages: code only from the sources
     "pasted_cpp_block": (append(BETA_MD, "```cpp\nint x = 0;\n```"), 1,
                          r"beta\.md:\d+: error: a C/C\+\+/CUDA code block"),

@@ -93,26 +93,41 @@ def parts_list(parts):
     return "\n".join(lines) if lines else "(No parts yet.)"
 
 
-def exercises_list(source_dir):
-    found = []
-    for kind in ("exercises", "solutions"):
-        base = os.path.join(source_dir, kind)
-        dirs = []
-        for root, sub, files in os.walk(base):
-            sub.sort()
-            if "CMakeLists.txt" in files and root != base:
-                dirs.append(os.path.relpath(root, source_dir))
-        found.append((kind, dirs))
-    (_, ex), (_, sol) = found
-    if not ex:
-        return ("*No exercises are in the repository yet: this section lists them as they are "
-                "added to `exercises/` (skeletons) and `solutions/` (their answers).*")
-    lines = ["| exercise | skeleton | solution |", "|---|---|---|"]
-    sol_names = {os.path.basename(d): d for d in sol}
-    for d in ex:
-        name = os.path.basename(d)
-        lines.append(f"| {name} | `{d}/` | " +
-                     (f"`{sol_names[name]}/`" if name in sol_names else "not yet") + " |")
+def exercise_table(source_dir, parts):
+    """The Exercises page's table, from each exercises/<NN_name>/README.md header table (part,
+    read first, idea, speed target). Parts and steps that exist become \\ref links."""
+    base = os.path.join(source_dir, "exercises")
+    dirs = sorted(d for d in (os.listdir(base) if os.path.isdir(base) else [])
+                  if re.match(r"^\d\d_", d) and os.path.isfile(os.path.join(base, d, "README.md")))
+    if not dirs:
+        return "*No exercises yet.*"
+    part_pages = {p.name: page_id_and_title(p.page)[0] for p in parts}
+    step_pages = {s.name: page_id_and_title(s.page)[0] for p in parts for s in p.steps}
+
+    def link_part(name):
+        return f"\\ref {part_pages[name]}" if part_pages.get(name) else name
+
+    def link_step(name):
+        return f"\\ref {step_pages[name]}" if step_pages.get(name) else f"`{name}`"
+
+    lines = ["| | exercise | part | read first | the idea it practises | speed target |",
+             "|---|---|---|---|---|---|"]
+    for d in dirs:
+        with open(os.path.join(base, d, "README.md"), encoding="utf-8") as f:
+            text = f.read()
+        title = re.match(r"^#\s*(.*)", text)
+        rows = {}
+        for line in text.splitlines():
+            m = re.match(r"^\|\s*([a-z ]+?)\s*\|\s*(.*?)\s*\|\s*$", line)
+            if m:
+                rows[m.group(1)] = m.group(2)
+        name = title.group(1).split(":", 1)[-1].strip() if title else d[3:]
+        parts_cell = ", ".join(link_part(x.strip()) for x in rows.get("part", "").split(",")
+                               if x.strip())
+        read = ", ".join(link_step(x.strip()) for x in rows.get("read first", "").split(",")
+                         if x.strip())
+        lines.append(f"| {d[:2]} | **{name}** (`exercises/{d}/`) | {parts_cell} | {read} | "
+                     f"{rows.get('idea', '')} | {rows.get('speed target', '')} |")
     return "\n".join(lines)
 
 
@@ -319,7 +334,7 @@ def main():
 
     front, back = front_and_back(pages_dir)
     substitutions = {"@BOOK_PARTS@": parts_list(parts),
-                     "@BOOK_EXERCISES@": exercises_list(source_dir)}
+                     "@BOOK_EXERCISE_TABLE@": exercise_table(source_dir, parts)}
     book_pages = {}
     for name in front + back:
         with open(os.path.join(pages_dir, name), encoding="utf-8") as f:
@@ -338,7 +353,7 @@ def main():
     # Sources for \snippet and \include, committed measurements (e.g. profiler tables for
     # \verbinclude), and the generated tables and diffs for \htmlinclude.
     example_path = [d for d in [os.path.join(source_dir, x) for x in ("chapters", "common",
-                                                                      "exercises", "solutions")]
+                                                                      "exercises")]
                     + [gen_dir] if os.path.isdir(d)]
     styles = [os.path.join(args.awesome_dir, f) for f in AWESOME_FILES]
     styles.append(os.path.join(theme_dir, "book.css"))

@@ -13,6 +13,8 @@
    then table is a Markdown table that names its source document ("Source 001", in the table, in
    the paragraph right before it or the line right after it). Measured numbers come from the
    generated tables and plots and from \\fact{...}.
+4. No solution's code: no \\snippet, \\include, \\dontinclude or \\verbinclude of a file under
+   solutions/ (the instructor's side; a handed-out book must not answer the exercises).
 
 Exit codes: 0 all pages pass, 1 a rule is broken (each as file:line: error: ...), 2 bad usage.
 """
@@ -208,11 +210,24 @@ def check_numbers(report, path, lines):
                          "table that names it ('Source 001, G80')")
 
 
+SOURCE_COMMAND = re.compile(r"^\s*[\\@](snippet|include|dontinclude|verbinclude|example)"
+                            r"(\{[^}]*\})?\s+(\S+)")
+
+
+def check_no_solution_code(report, path, lines):
+    for i, line in enumerate(lines):
+        m = SOURCE_COMMAND.match(line)
+        if m and re.search(r"(^|/)solutions/", m.group(3)):
+            report.error(path, i + 1, f"'{m.group(3)}' is a solution: the site never shows "
+                         "solution code (show the skeleton in exercises/, or nothing)")
+
+
 def check_page_text(report, path, want_id):
     lines = read_lines(path)
     check_header(report, path, lines, want_id)
     check_code_blocks(report, path, lines)
     check_numbers(report, path, lines)
+    check_no_solution_code(report, path, lines)
     return lines
 
 

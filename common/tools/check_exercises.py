@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""check_exercises.py: keeps exercises/ and solutions/ in sync (a unit test; no GPU).
+
+    python3 common/tools/check_exercises.py [--root DIR]
+
+For every exercises/<NN_name>/ and solutions/<NN_name>/ (name = the directory without NN_):
+  - both exist, with exercises/<NN_name>/{README.md, <name>.cuh, main.cu, <name>_test.cu,
+    CMakeLists.txt} and solutions/<NN_name>/{<name>.cuh, grading.json, NOTES.md, CMakeLists.txt};
+  - the skeleton equals the solution outside the regions `// >>> YOUR CODE: <region>` ...
+    `// <<< YOUR CODE`, and both have the same regions in the same order;
+  - every region of the skeleton holds a TODO, and no region of the solution does;
+  - the README's header table has the rows part, read first, idea and speed target, and its speed
+    target is the grader's (grading.json through grade.speed_target_text());
+  - grading.json names the exercise and has cases, seeds, a timing case without --sweep and a
+    sanitize case.
+Prints one line per problem (file: what) and exits 1 if there is any.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import grade  # noqa: E402
+
+BEGIN = re.compile(r"^\s*// >>> YOUR CODE: (\S.*?)\s*$")
+END = re.compile(r"^\s*// <<< YOUR CODE\s*$")
+PARTS = {"intro", "reduction", "transpose", "scan", "sieve", "reversal"}
+README_ROWS = ("part", "read first", "idea", "speed target")
+
+
+def split_regions(text):
+    """(outside lines with a placeholder per region, [(region name, body lines)]) or raises
+    ValueError for an unmatched or nested marker."""
+    outside, regions, current = [], [], None
+    for number, line in enumerate(text.splitlines(), 1):
+        if BEGIN.match(line):
+            if current is not None:
+                raise ValueError(f"line {number}: region inside region {current[0]!r}")
+            current = (BEGIN.match(line).group(1), [])
+            outside.append(line)
+        elif END.match(line):
+            if current is None:
+                raise ValueError(f"line {number}: '<<< YOUR CODE' without its '>>> YOUR CODE'")
+            regions.append(current)
+            current = None
+            outside.append(line)
+        elif current is not None:
+            current[1].append(line)
+        else:
+            outside.append(line)
+    if current is not None:
+        raise ValueError(f"region {current[0]!r} is not closed")
+    return outside, regions
+
+
+def readme_table(text):
+    rows = {}
+    for line in text.splitlines():
+        m = re.match(r"^\|\s*([a-z ]+?)\s*\|\s*(.*?)\s*\|\s*$", line)
+        if m and m.group(1) in README_ROWS:
+            rows[m.group(1)] = m.group(2)
+    return rows
+
+
+def exercise_dirs(folder):
+    if not os.path.isdir(folder):
+        return []
+    return sorted(d for d in os.listdir(folder)
+                  if re.match(r"^\d\d_[a-z0-9_]+$", d) and os.path.isdir(os.path.join(folder, d)))
+
+
+def check(root):
+    problems = []
+    ex_root, sol_root = os.path.join(root, "exercises"), os.path.join(root, "solutions")
+    ex_dirs, sol_dirs = exercise_dirs(ex_root), exercise_dirs(sol_root)
+    for d in sorted(set(sol_dirs) - set(ex_dirs)):
+        problems.append(f"solutions/{d}: no exercises/{d}")
+    if not ex_dirs:
+        problems.append("exercises/: no <NN_name> directories")
+    for d in ex_dirs:
+        name = d[3:]
+        ex, sol = f"exercises/{d}", f"solutions/{d}"
+        if d not in sol_dirs:
+            problems.append(f"{ex}: no {sol} (every exercise needs its solution)")
+            continue
+        missing = [f"{ex}/{f}" for f in ("README.md", f"{name}.cuh", "main.cu", f"{name}_test.cu",
+                                          "CMakeLists.txt")
+                   if not os.path.isfile(os.path.join(root, ex, f))]
+        missing += [f"{sol}/{f}" for f in (f"{name}.cuh", "grading.json", "NOTES.md",
+                                           "CMakeLists.txt")
+                    if not os.path.isfile(os.path.join(root, sol, f))]
+        problems += [f"{m}: missing" for m in missing]
+        if missing:
+            continue
+        with open(os.path.join(root, ex, f"{name}.cuh")) as f:
+            skeleton = f.read()
+        with open(os.path.join(root, sol, f"{name}.cuh")) as f:
+            solution = f.read()
+        try:
+            sk_out, sk_regions = split_regions(skeleton)
+            so_out, so_regions = split_regions(solution)
+        except ValueError as e:
+            problems.append(f"{ex}/{name}.cuh or {sol}/{name}.cuh: {e}")
+            continue
+        if not sk_regions:
+            problems.append(f"{ex}/{name}.cuh: no '>>> YOUR CODE' region")
+        if [r[0] for r in sk_regions] != [r[0] for r in so_regions]:
+            problems.append(f"{sol}/{name}.cuh: regions {[r[0] for r in so_regions]} differ from "
+                            f"the skeleton's {[r[0] for r in sk_regions]}")
+        if sk_out != so_out:
+            for i, (a, b) in enumerate(zip(sk_out + [""] * len(so_out), so_out + [""] * len(sk_out))):
+                if a != b:
+                    problems.append(f"{sol}/{name}.cuh: differs from the skeleton outside the "
+                                    f"regions: {b.strip()!r} where the skeleton has {a.strip()!r}")
+                    break
+        for region, body in sk_regions:
+            if not any("TODO" in line for line in body):
+                problems.append(f"{ex}/{name}.cuh: region {region!r} holds no TODO")
+        for region, body in so_regions:
+            if any("TODO" in line or "common::todo" in line for line in body):
+                problems.append(f"{sol}/{name}.cuh: region {region!r} still holds a TODO")
+        try:
+            with open(os.path.join(root, sol, "grading.json")) as f:
+                spec_json = json.load(f)
+            specs = {s.dir: s for s in grade.load_specs(os.path.join(root, "solutions"))}
+            spec = specs[d]
+        except (ValueError, KeyError) as e:
+            problems.append(f"{sol}/grading.json: unreadable ({e})")
+            continue
+        if spec_json.get("name") != name:
+            problems.append(f"{sol}/grading.json: name {spec_json.get('name')!r}, not {name!r}")
+        if not spec.cases or not spec.seeds or not spec.sanitize:
+            problems.append(f"{sol}/grading.json: needs cases, seeds and a sanitize case")
+        if "--sweep" in spec.timing or not spec.timing:
+            problems.append(f"{sol}/grading.json: the timing case must be one run (no --sweep)")
+        with open(os.path.join(root, ex, "README.md")) as f:
+            rows = readme_table(f.read())
+        for row in README_ROWS:
+            if row not in rows:
+                problems.append(f"{ex}/README.md: the header table has no '{row}' row")
+        parts = [p.strip() for p in rows.get("part", "").split(",")]
+        if rows.get("part") and not all(p in PARTS or p == "any" for p in parts):
+            problems.append(f"{ex}/README.md: part {rows['part']!r}: not one of "
+                            f"{', '.join(sorted(PARTS))} or any")
+        want = grade.speed_target_text(spec)
+        if "speed target" in rows and rows["speed target"] != want:
+            problems.append(f"{ex}/README.md: speed target {rows['speed target']!r} is not the "
+                            f"grader's: {want!r}")
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--root", default=grade.REPO)
+    a = ap.parse_args()
+    problems = check(a.root)
+    for p in problems:
+        print(p)
+    count = len(exercise_dirs(os.path.join(a.root, "exercises")))
+    print(f"check_exercises: {count} exercise(s), {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The handout test: make the students' tarball, unpack it, check that no solution file and no
+# solution's code is inside, then configure it, build the harness and every exercise's skeleton
+# program, and run the harness's unit tests and each skeleton with --help.
+#   bash common/tools/tests/handout_test.sh <repository> <scratch directory>
+set -euo pipefail
+repo=$(cd "$1" && pwd)
+work=$2
+rm -rf "$work" && mkdir -p "$work"
+export PATH=/usr/local/cuda/bin:$PATH
+
+python3 "$repo/common/tools/make_handout.py" --source-dir "$repo" --out "$work/handout.tar.gz"
+tar -xzf "$work/handout.tar.gz" -C "$work"
+root="$work/cuda-optimization-book-handout"
+[ -d "$root" ] || { echo "handout_test: no $root in the tarball"; exit 1; }
+if [ -e "$root/solutions" ]; then echo "handout_test: solutions/ is in the handout"; exit 1; fi
+if find "$root" -name grading.json | grep -q .; then
+  echo "handout_test: a grading.json is in the handout"; exit 1
+fi
+# The same leak check, run on what was unpacked (the bodies come from the repository).
+python3 "$repo/common/tools/make_handout.py" --source-dir "$repo" --verify "$root"
+grep -q "## Exercises" "$root/README.md" || { echo "handout_test: README has no Exercises section"; exit 1; }
+
+cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$work/configure.log" 2>&1 ||
+  { tail -30 "$work/configure.log"; exit 1; }
+targets=(common_test)
+for dir in "$root"/exercises/[0-9][0-9]_*/; do
+  name=$(basename "$dir"); targets+=("exercise_${name:3}")
+done
+cmake --build "$root/build" -j"$(nproc)" --target "${targets[@]}" > "$work/build.log" 2>&1 ||
+  { grep -m5 -A3 "error" "$work/build.log"; exit 1; }
+ctest --test-dir "$root/build" -L unit -R '^common\.' --output-on-failure | tail -3
+for t in "${targets[@]:1}"; do
+  "$root/build/bin/$t" --help > /dev/null || { echo "handout_test: $t --help failed"; exit 1; }
+done
+echo "handout_test: ok (${#targets[@]} targets built from the handout, no solution inside)"
