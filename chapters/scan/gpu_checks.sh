@@ -13,7 +13,7 @@
 #                                 int32 (scan_large, scan_reduce_then_scan, scan_lookback);
 #                                 ncu_table.py makes ncu_scan_dram.txt
 #   scan_naive_classic.txt        the slides' += listing's output on the slides' 8 elements
-#   scan_lookback_sweep.txt       scan_lookback --sweep at 2^16 and 2^28, exclusive and inclusive
+#   scan_lookback_inclusive.txt   scan_lookback --inclusive at 2^16 and 2^28, with CUB's InclusiveSum
 #   scan_cpu_host.txt             the host CPU that scan_cpu ran on
 set -u
 BUILD=${BUILD:-build}
@@ -45,19 +45,19 @@ profile() {
 }
 
 rm -f "$OUT"/ncu_scan_*.csv "$OUT/ncu_scan.log"
-profile "$OUT/ncu_scan_bank_conflicts.csv" "$BANK_METRICS" 1 "^kernel" scan_work_efficient \
+profile "$OUT/ncu_scan_bank_conflicts.csv" "$BANK_METRICS" 1 "::kernel<" scan_work_efficient \
   --n 2048 --type int32
 for padding in none miscopied correct; do
-  profile "$OUT/ncu_scan_bank_conflicts.csv" "$BANK_METRICS" 1 "^kernel" scan_conflict_free \
+  profile "$OUT/ncu_scan_bank_conflicts.csv" "$BANK_METRICS" 1 "::kernel<" scan_conflict_free \
     --n 2048 --type int32 --variant "padding=$padding"
 done
 # One scan each: scan_large's 2^26 elements take 3 tile launches (2^15 tiles, 16 sums, 1) and 2
 # adds; scan_reduce_then_scan's 3 launches; scan_lookback's 1 (the memset is not a kernel).
-profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 5 "^(kernel|add_tile_prefixes)" scan_large \
+profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 5 "::(kernel|add_tile_prefixes)<" scan_large \
   --n 2^26 --type int32
-profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 3 "^(kernel|reduce_tiles|scan_tile_sums)" \
+profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 3 "::(kernel|reduce_tiles|scan_tile_sums)<" \
   scan_reduce_then_scan --n 2^26 --type int32
-profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 1 "^kernel" scan_lookback --n 2^26 --type int32
+profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 1 "::kernel<" scan_lookback --n 2^26 --type int32
 
 NOTE="${GPU_NAME:-GPU ?}; made by chapters/scan/gpu_checks.sh at commit ${COMMIT:0:7}"
 python3 "$HERE/ncu_table.py" "$OUT/ncu_scan_bank_conflicts.csv" "$NOTE, n = 2048 int32" \
@@ -73,12 +73,12 @@ python3 "$HERE/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
 } >"$OUT/scan_naive_classic.txt"
 
 {
-  echo "# scan_lookback --sweep; ${GPU_NAME:-GPU ?}, commit ${COMMIT:0:7}"
-  for args in "--n 2^28" "--n 2^28 --inclusive" "--n 2^16" "--n 2^16 --inclusive"; do
-    # shellcheck disable=SC2086
-    "$BIN/scan_lookback" $args --sweep 2>&1 | grep -v '^check ok'
+  echo "# scan_lookback --inclusive (the default shape; the bench measures the exclusive scan);"
+  echo "# ${GPU_NAME:-GPU ?}, commit ${COMMIT:0:7}"
+  for n in 2^16 2^28; do
+    "$BIN/scan_lookback" --n "$n" --inclusive 2>&1 | grep -v '^check ok'
   done
-} >"$OUT/scan_lookback_sweep.txt"
+} >"$OUT/scan_lookback_inclusive.txt"
 
 { lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } >"$OUT/scan_cpu_host.txt" 2>&1
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2

@@ -54,8 +54,10 @@ struct options {
 
 template <class T>
 const scan_launch<T>& launch_of(const scan_variant& v, bool inclusive) {
-  if constexpr (std::is_same_v<T, float>) return inclusive ? v.inclusive_float : v.exclusive_float;
-  else return inclusive ? v.inclusive_int32 : v.exclusive_int32;
+  if constexpr (std::is_same_v<T, float>)
+    return inclusive ? v.inclusive_float : v.exclusive_float;
+  else
+    return inclusive ? v.inclusive_int32 : v.exclusive_int32;
 }
 
 template <class T>
@@ -69,15 +71,16 @@ bool run_type(context& ctx, const std::vector<scan_variant>& variants, std::int6
   std::vector<T> got;
   auto check = [&](const std::string& what) {
     d_out.download(got);
-    return ctx.check(check_scan(std::string(type) + " " + what, input.data(), got.data(), count,
-                                opt.inclusive));
+    return ctx.check(
+        check_scan(std::string(type) + " " + what, input.data(), got.data(), count, opt.inclusive));
   };
 
   // The peer first, so that every row of this run carries it: same process, same input. Its
   // temporary storage is allocated here, outside the timed region. Not with --quick (the
   // sanitizer tests run --quick and check our kernels, not CUB's) nor with --no-peer.
   double peer_gbps = 0;
-  const char* peer = opt.inclusive ? "cub::DeviceScan::InclusiveSum" : "cub::DeviceScan::ExclusiveSum";
+  const char* peer =
+      opt.inclusive ? "cub::DeviceScan::InclusiveSum" : "cub::DeviceScan::ExclusiveSum";
   if (!opt.no_peer && !ctx.quick()) {
     const std::size_t temp_bytes = cub_scan_temp_bytes<T>(n, opt.inclusive);
     device_buffer<unsigned char> d_temp(temp_bytes);

@@ -27,11 +27,11 @@ struct scan_variant {
 };
 
 struct scan_step {
-  std::string name;     // the program name, e.g. "scan_naive"
-  std::string summary;  // one line for --help
-  std::int64_t max_n;   // larger n are refused with exit 2 (a single block's limit)
+  std::string name;                    // the program name, e.g. "scan_naive"
+  std::string summary;                 // one line for --help
+  std::int64_t max_n;                  // larger n are refused with exit 2 (a single block's limit)
   std::vector<scan_variant> variants;  // --sweep measures all, in order; else variants[0]
-  std::string sweep_help;               // non-empty: the program has --sweep
+  std::string sweep_help;              // non-empty: the program has --sweep
 };
 
 // A variant from a step's launch functions: launch(d_in, n, d_out) (no workspace), or

@@ -1,6 +1,7 @@
 #include "common/scan/reference.hpp"
 
 #include <cmath>
+#include <limits>
 
 namespace common {
 
@@ -44,15 +45,17 @@ check_result check_scan(const std::string& what, const std::int32_t* in, const s
   return r;
 }
 
-check_result check_scan(const std::string& what, const float* in, const float* got, std::size_t n,
-                        bool inclusive) {
+namespace {
+check_result check_float_scan(const std::string& what, const float* in, const float* got,
+                              std::size_t n, bool inclusive,
+                              double (*tolerance)(std::size_t, double)) {
   check_result r{what, n, 0, {}};
   double running = 0, running_abs = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double x = in[i];
     if (inclusive) running += x, running_abs += std::fabs(x);
     const std::size_t terms = inclusive ? i + 1 : i;
-    if (!within_tolerance(got[i], running, 0.0, scan_tolerance(terms, running_abs))) {
+    if (!within_tolerance(got[i], running, 0.0, tolerance(terms, running_abs))) {
       if (r.first.size() < MAX_REPORTED_MISMATCHES)
         r.first.push_back({i, show_value(got[i]), show_value(running)});
       ++r.mismatches;
@@ -60,6 +63,26 @@ check_result check_scan(const std::string& what, const float* in, const float* g
     if (!inclusive) running += x, running_abs += std::fabs(x);
   }
   return r;
+}
+}  // namespace
+
+check_result check_scan(const std::string& what, const float* in, const float* got, std::size_t n,
+                        bool inclusive) {
+  return check_float_scan(what, in, got, n, inclusive, scan_tolerance);
+}
+
+double sequential_scan_tolerance(std::size_t terms, double sum_abs) {
+  return double(terms) * double(std::numeric_limits<float>::epsilon()) * sum_abs;
+}
+
+check_result check_sequential_scan(const std::string& what, const std::int32_t* in,
+                                   const std::int32_t* got, std::size_t n, bool inclusive) {
+  return check_scan(what, in, got, n, inclusive);
+}
+
+check_result check_sequential_scan(const std::string& what, const float* in, const float* got,
+                                   std::size_t n, bool inclusive) {
+  return check_float_scan(what, in, got, n, inclusive, sequential_scan_tolerance);
 }
 
 }  // namespace common

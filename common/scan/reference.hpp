@@ -25,6 +25,16 @@ check_result check_scan(const std::string& what, const std::int32_t* in, const s
 check_result check_scan(const std::string& what, const float* in, const float* got, std::size_t n,
                         bool inclusive);
 
+// The same check with the bound of a sequential float loop, scan_cpu's: one float running sum adds
+// the elements in order, so its rounding errors accumulate along one chain and drift (Higham's
+// bound: terms x eps/2 x sum_abs, used here with eps, twice that); the square-root tolerance of the
+// trees (below) does not hold for it at large n. int32: exact, as above.
+check_result check_sequential_scan(const std::string& what, const std::int32_t* in,
+                                   const std::int32_t* got, std::size_t n, bool inclusive);
+check_result check_sequential_scan(const std::string& what, const float* in, const float* got,
+                                   std::size_t n, bool inclusive);
+double sequential_scan_tolerance(std::size_t terms, double sum_abs);
+
 // The tolerance of a float prefix of `terms` elements whose absolute values add up to sum_abs.
 // Every float add rounds by at most eps/2 of a partial sum no larger than sum_abs; a scan adds each
 // element in a tree within its tile and then along the chain of tile prefixes, so an element's

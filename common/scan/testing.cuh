@@ -20,10 +20,23 @@ namespace common::testing {
 inline std::vector<std::int64_t> scan_sizes(std::int64_t block, std::int64_t tile,
                                             std::int64_t max_n) {
   const std::int64_t big = (std::int64_t(1) << 28) + 3;
-  std::vector<std::int64_t> all = {0,        1,        2,        31,       32,   33,
-                                   block - 1, block,   block + 1, tile - 1, tile, tile + 1,
-                                   tile * tile - 1, tile * tile + 1, 1000003,
-                                   std::int64_t(1) << 22, big};
+  std::vector<std::int64_t> all = {0,
+                                   1,
+                                   2,
+                                   31,
+                                   32,
+                                   33,
+                                   block - 1,
+                                   block,
+                                   block + 1,
+                                   tile - 1,
+                                   tile,
+                                   tile + 1,
+                                   tile * tile - 1,
+                                   tile * tile + 1,
+                                   1000003,
+                                   std::int64_t(1) << 22,
+                                   big};
   for (const int k : {10, 16, 20}) {
     all.push_back((std::int64_t(1) << k) - 1);
     all.push_back((std::int64_t(1) << k) + 1);

@@ -18,11 +18,12 @@ template <class T>
 bool run_type(common::context& ctx, std::int64_t n, int reps) {
   const std::size_t count = std::size_t(n);
   const std::vector<T> input = common::scan_input<T>(count, ctx.seed());
-  std::vector<T> out(count, std::is_integral_v<T> ? T(0x5A5A5A5A) : std::numeric_limits<T>::quiet_NaN());
+  std::vector<T> out(count,
+                     std::is_integral_v<T> ? T(0x5A5A5A5A) : std::numeric_limits<T>::quiet_NaN());
   const char* type = std::is_same_v<T, float> ? "float" : "int32";
   scan_cpu::scan(input.data(), out.data(), n);
-  bool ok = ctx.check(common::check_scan(std::string(type) + " output", input.data(), out.data(),
-                                         count, false));
+  bool ok = ctx.check(common::check_sequential_scan(std::string(type) + " output", input.data(),
+                                                    out.data(), count, false));
   std::vector<double> samples;  // the checked run above was the warm-up
   for (int rep = 0; rep < reps; ++rep) {
     const auto start = std::chrono::steady_clock::now();
@@ -30,8 +31,9 @@ bool run_type(common::context& ctx, std::int64_t n, int reps) {
     const auto stop = std::chrono::steady_clock::now();
     samples.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
   }
-  ok = ctx.check(common::check_scan(std::string(type) + " output after timing", input.data(),
-                                    out.data(), count, false)) && ok;
+  ok = ctx.check(common::check_sequential_scan(std::string(type) + " output after timing",
+                                               input.data(), out.data(), count, false)) &&
+       ok;
   common::result_row row;
   row.type = type;
   row.n = n;

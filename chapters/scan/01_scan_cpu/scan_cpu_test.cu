@@ -26,7 +26,8 @@ HOST_TEST_CASE("scan_cpu scans int32 and float at every edge size") {
     scan_cpu::scan(floats.data(), out_floats.data(), n);
     CAPTURE(n);
     CHECK(common::check_scan("int32", ints.data(), out_ints.data(), std::size_t(n), false).ok());
-    CHECK(common::check_scan("float", floats.data(), out_floats.data(), std::size_t(n), false).ok());
+    CHECK(
+        common::check_scan("float", floats.data(), out_floats.data(), std::size_t(n), false).ok());
   }
 }
 

@@ -8,7 +8,6 @@ int main(int argc, char** argv) {
       {"scan_naive",
        "exclusive scan in one block: Hillis-Steele, double-buffered (n <= 1024)",
        scan_naive::MAX_N,
-       {common::variant_of("", scan_naive::launch<std::int32_t>,
-                           scan_naive::launch<float>)},
+       {common::variant_of("", scan_naive::launch<std::int32_t>, scan_naive::launch<float>)},
        ""});
 }

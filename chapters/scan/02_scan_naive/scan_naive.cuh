@@ -37,8 +37,10 @@ __global__ void kernel_classic(const T* in, int n, T* out) {
   for (int offset = 1; offset < n; offset *= 2) {
     pout = 1 - pout;
     pin = 1 - pout;
-    if (k >= offset) buffers[pout * n + k] += buffers[pin * n + k - offset];
-    else buffers[pout * n + k] = buffers[pin * n + k];
+    if (k >= offset)
+      buffers[pout * n + k] += buffers[pin * n + k - offset];
+    else
+      buffers[pout * n + k] = buffers[pin * n + k];
     __syncthreads();
   }
   out[k] = buffers[pout * n + k];
@@ -52,7 +54,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS) kernel(const T* in, int n, T* o
   const int k = threadIdx.x;  // [0, BLOCK_THREADS); elements past n are 0 and never stored
   int out_buffer = 0;
   buffers[out_buffer][k] = (k > 0 && k <= n) ? in[k - 1] : T(0);  // exclusive: shifted right
-  __syncthreads();  // round 0's buffer is complete
+  __syncthreads();                                                // round 0's buffer is complete
   for (int offset = 1; offset < n; offset *= 2) {
     const int in_buffer = out_buffer;
     out_buffer = 1 - out_buffer;

@@ -27,10 +27,12 @@ GPU_TEST_CASE("classic: the slides' += listing gives a wrong scan of 3 1 7 0 4 1
   scan_naive::launch_classic(d_in.data(), std::int64_t(in.size()), d_out.data());
   CUDA_CHECK(cudaDeviceSynchronize());
   const std::vector<std::int32_t> got = d_out.download();
-  const common::check_result r = common::check_scan("classic", in.data(), got.data(), in.size(), false);
+  const common::check_result r =
+      common::check_scan("classic", in.data(), got.data(), in.size(), false);
   std::string shown;
   for (const std::int32_t x : got) shown += std::to_string(x) + " ";
-  MESSAGE("the slides' listing gives ", shown, "(want 0 3 4 11 11 15 16 22): ", common::describe(r));
+  MESSAGE("the slides' listing gives ", shown,
+          "(want 0 3 4 11 11 15 16 22): ", common::describe(r));
   CHECK_FALSE(r.ok());
   // The corrected kernel on the same input.
   d_out.poison();

@@ -1,4 +1,5 @@
-// scan_work_efficient: the program (common/scan/program.cu does input, reference, checks, timing, CUB).
+// scan_work_efficient: the program (common/scan/program.cu does input, reference, checks, timing,
+// CUB).
 #include "common/scan/program.cuh"
 #include "scan_work_efficient.cuh"
 

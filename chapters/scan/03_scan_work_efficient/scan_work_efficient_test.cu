@@ -5,8 +5,8 @@
 #include "scan_work_efficient.cuh"
 
 namespace {
-const common::scan_variant work_efficient =
-    common::variant_of("", scan_work_efficient::launch<std::int32_t>, scan_work_efficient::launch<float>);
+const common::scan_variant work_efficient = common::variant_of(
+    "", scan_work_efficient::launch<std::int32_t>, scan_work_efficient::launch<float>);
 }  // namespace
 
 GPU_TEST_CASE("scan_work_efficient scans int32 and float at every size up to one tile") {

@@ -10,7 +10,8 @@ int main(int argc, char** argv) {
   return common::run_scan_program(
       argc, argv,
       {"scan_conflict_free",
-       "exclusive scan in one block: work-efficient, tree padded against bank conflicts (n <= 2048)",
+       "exclusive scan in one block: work-efficient, tree padded against bank conflicts (n <= "
+       "2048)",
        scan_conflict_free::MAX_N,
        {common::variant_of("padding=correct", launch<std::int32_t, padding::correct>,
                            launch<float, padding::correct>),

@@ -48,9 +48,12 @@ __host__ __device__ constexpr int miscopied_offset(int i) {
 
 template <padding P>
 __host__ __device__ constexpr int padded_index(int i) {
-  if constexpr (P == padding::correct) return i + conflict_free_offset(i);
-  else if constexpr (P == padding::miscopied) return i + miscopied_offset(i);
-  else return i;
+  if constexpr (P == padding::correct)
+    return i + conflict_free_offset(i);
+  else if constexpr (P == padding::miscopied)
+    return i + miscopied_offset(i);
+  else
+    return i;
 }
 // Words of shared memory the padded tree needs.
 template <padding P>
@@ -69,7 +72,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS) kernel(const T* in, int n, T* o
   tree[padded_index<P>(b)] = b < n ? in[b] : T(0);
   int stride = 1;
   for (int active = TILE_ELEMENTS / 2; active > 0; active /= 2) {  // up-sweep
-    __syncthreads();  // the level below is complete
+    __syncthreads();                                               // the level below is complete
     if (k < active) {
       const int left = stride * (2 * k + 1) - 1, right = stride * (2 * k + 2) - 1;
       tree[padded_index<P>(right)] += tree[padded_index<P>(left)];

@@ -15,7 +15,8 @@ namespace {
 #define G80_NUM_BANKS 16
 #define G80_LOG_NUM_BANKS 4
 #define MISCOPIED_CONFLICT_FREE_OFFSET(n) ((n) >> G80_NUM_BANKS + (n) >> (2 * G80_LOG_NUM_BANKS))
-#define INTENDED_CONFLICT_FREE_OFFSET(n) (((n) >> G80_LOG_NUM_BANKS) + ((n) >> (2 * G80_LOG_NUM_BANKS)))
+#define INTENDED_CONFLICT_FREE_OFFSET(n) \
+  (((n) >> G80_LOG_NUM_BANKS) + ((n) >> (2 * G80_LOG_NUM_BANKS)))
 
 // The worst bank-conflict degree (distinct addresses in one bank, within one warp) of one sweep
 // level's left or right accesses, over every warp: what the shared-memory unit serializes.
@@ -40,8 +41,8 @@ int worst_degree_of_sweep() {
   int worst = 1;
   for (int stride = 1, active = scan_conflict_free::TILE_ELEMENTS / 2; active > 0;
        stride *= 2, active /= 2)
-    worst = std::max({worst, worst_degree<P>(stride, active, false),
-                      worst_degree<P>(stride, active, true)});
+    worst = std::max(
+        {worst, worst_degree<P>(stride, active, false), worst_degree<P>(stride, active, true)});
   return worst;
 }
 }  // namespace
@@ -51,7 +52,8 @@ HOST_TEST_CASE("the miscopied CONFLICT_FREE_OFFSET parses as (n >> (NUM_BANKS + 
   // everywhere, and differs from the intended formula from n = 16 on.
   for (int n = 0; n < 32 - G80_NUM_BANKS; ++n) {
     CAPTURE(n);
-    CHECK(MISCOPIED_CONFLICT_FREE_OFFSET(n) == ((n >> (G80_NUM_BANKS + n)) >> (2 * G80_LOG_NUM_BANKS)));
+    CHECK(MISCOPIED_CONFLICT_FREE_OFFSET(n) ==
+          ((n >> (G80_NUM_BANKS + n)) >> (2 * G80_LOG_NUM_BANKS)));
     CHECK(MISCOPIED_CONFLICT_FREE_OFFSET(n) == 0);
   }
   CHECK(INTENDED_CONFLICT_FREE_OFFSET(16) == 1);
@@ -63,7 +65,8 @@ HOST_TEST_CASE("the book's miscopied_offset is 0 for every tree index and the co
     CHECK(scan_conflict_free::miscopied_offset(i) == 0);
     CHECK(scan_conflict_free::conflict_free_offset(i) == i / 32 + i / 1024);
   }
-  CHECK(scan_conflict_free::tree_words<scan_conflict_free::padding::correct>() == 2047 + 63 + 1 + 1);
+  CHECK(scan_conflict_free::tree_words<scan_conflict_free::padding::correct>() ==
+        2047 + 63 + 1 + 1);
   CHECK(scan_conflict_free::tree_words<scan_conflict_free::padding::miscopied>() == 2048);
 }
 
@@ -80,16 +83,18 @@ HOST_TEST_CASE("the correct padding makes both sweeps conflict-free and none lea
 GPU_TEST_CASE("scan_conflict_free scans int32 and float at every size with each padding") {
   using scan_conflict_free::launch;
   using scan_conflict_free::padding;
-  const auto sizes = common::testing::scan_sizes(scan_conflict_free::BLOCK_THREADS,
-                                                 scan_conflict_free::TILE_ELEMENTS,
-                                                 scan_conflict_free::MAX_N);
+  const auto sizes =
+      common::testing::scan_sizes(scan_conflict_free::BLOCK_THREADS,
+                                  scan_conflict_free::TILE_ELEMENTS, scan_conflict_free::MAX_N);
   common::testing::check_scan_sizes(
       common::variant_of("correct", launch<std::int32_t, padding::correct>,
-                         launch<float, padding::correct>), sizes);
+                         launch<float, padding::correct>),
+      sizes);
   common::testing::check_scan_sizes(
       common::variant_of("none", launch<std::int32_t, padding::none>, launch<float, padding::none>),
       sizes);
   common::testing::check_scan_sizes(
       common::variant_of("miscopied", launch<std::int32_t, padding::miscopied>,
-                         launch<float, padding::miscopied>), sizes);
+                         launch<float, padding::miscopied>),
+      sizes);
 }

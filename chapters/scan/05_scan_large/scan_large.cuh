@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   tree[padded_index<P>(b)] = b < count ? in[base + b] : T(0);
   int stride = 1;
   for (int active = TILE_ELEMENTS / 2; active > 0; active /= 2) {  // up-sweep
-    __syncthreads();  // the level below is complete
+    __syncthreads();                                               // the level below is complete
     if (k < active) {
       const int left = stride * (2 * k + 1) - 1, right = stride * (2 * k + 2) - 1;
       tree[padded_index<P>(right)] += tree[padded_index<P>(left)];
@@ -116,7 +116,7 @@ inline std::size_t workspace_bytes(std::int64_t n) {
 template <class T>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   scan_in_passes<TILE_ELEMENTS, BLOCK_THREADS, T>(kernel<T>, d_in, n, d_out,
-                                                 static_cast<T*>(d_workspace));
+                                                  static_cast<T*>(d_workspace));
 }
 //! [launch]
 

@@ -33,9 +33,9 @@ struct shape {
   static constexpr int BLOCK_THREADS = THREADS;
   static constexpr int WARPS = THREADS / WARP_THREADS;
   static constexpr int VECTORS = VECTORS_PER_THREAD;
-  static constexpr int ITEMS = 4 * VECTORS;                      // elements per thread
-  static constexpr int CHUNK_ELEMENTS = 4 * WARP_THREADS;        // one vector of every lane
-  static constexpr int WARP_ELEMENTS = ITEMS * WARP_THREADS;     // a warp's slice of the tile
+  static constexpr int ITEMS = 4 * VECTORS;                   // elements per thread
+  static constexpr int CHUNK_ELEMENTS = 4 * WARP_THREADS;     // one vector of every lane
+  static constexpr int WARP_ELEMENTS = ITEMS * WARP_THREADS;  // a warp's slice of the tile
   static constexpr int TILE_ELEMENTS = ITEMS * BLOCK_THREADS;
   static_assert(THREADS % WARP_THREADS == 0 && VECTORS >= 1, "whole warps, one vector at least");
 };
@@ -184,7 +184,7 @@ __device__ T block_scan(thread_items<S, T>& t, T* warp_totals) {
     lane_prefix[v] = lane > 0 ? left : T(0);
   }
   if (lane == 0) warp_totals[warp] = warp_total;
-  __syncthreads();  // every warp's total is written
+  __syncthreads();                     // every warp's total is written
   T offset = T(0), tile_total = T(0);  // the warps before this one; all warps
 #pragma unroll
   for (int w = 0; w < S::WARPS; ++w) {

@@ -35,7 +35,9 @@ using scan_reduce_then_scan::store_tile;
 using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::warp_sum;
 using scan_reduce_then_scan::WARP_THREADS;
-using default_shape = shape<256, 4>;  // the sweep's best on the H200 (see the page)
+// The default: 128 threads x 32 elements (4096-element tiles), a look-back window of 256 tiles.
+using default_shape = shape<128, 8>;
+constexpr int DEFAULT_WINDOW = 256;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 
@@ -50,8 +52,10 @@ __device__ inline unsigned bits_of(float x) { return __float_as_uint(x); }
 template <class T>
 __device__ T value_of(unsigned long long word) {
   const unsigned bits = unsigned(word);
-  if constexpr (std::is_same_v<T, float>) return __uint_as_float(bits);
-  else return T(bits);
+  if constexpr (std::is_same_v<T, float>)
+    return __uint_as_float(bits);
+  else
+    return T(bits);
 }
 __device__ inline unsigned flag_of(unsigned long long word) { return unsigned(word >> 32); }
 
@@ -72,43 +76,66 @@ __device__ inline unsigned long long read_status(const unsigned long long* statu
 //! [look_back]
 // Run by warp 0 of the block that owns `tile`, once its sum tile_total is known: publishes the
 // aggregate, looks back, publishes the inclusive prefix; returns the exclusive prefix (in every
-// lane). Window by window, lane l reads the status of tile window_end - 32 + l; the warp waits
-// until none of the 32 is INVALID, then adds the values from the nearest PREFIX on (the highest
-// lane that has one), or all 32 aggregates and moves 32 tiles back when there is none.
-template <class T>
+// lane). Window by window of WINDOW predecessors, lane l reads the status words of tiles
+// window_start + 32 j + l (j in [0, WINDOW / 32), coalesced); the warp waits until none of them is
+// INVALID, then adds the values from the nearest PREFIX on, or all WINDOW aggregates and moves a
+// window back when there is none. A wide window matters: the nearest PREFIX is as many tiles back
+// as there are tiles in flight (hundreds), and every window costs a round trip to L2.
+template <int WINDOW, class T>
 __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_total) {
+  static_assert(WINDOW % WARP_THREADS == 0, "whole warps");
+  constexpr int WORDS = WINDOW / WARP_THREADS;  // status words per lane
   const int lane = threadIdx.x % WARP_THREADS;
   if (tile == 0) {
     if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
     return T(0);
   }
   if (lane == 0) publish(&status[tile], STATUS_AGGREGATE, tile_total);
+  // Before tile 0: a PREFIX of 0, which ends the look-back.
+  constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
+                                                << 32;
   T exclusive = T(0);
-  for (std::int64_t window_end = tile;; window_end -= WARP_THREADS) {
-    const std::int64_t predecessor = window_end - WARP_THREADS + lane;
-    // Before tile 0: a PREFIX of 0, which ends the look-back.
-    unsigned long long word = predecessor >= 0 ? read_status(&status[predecessor])
-                                               : static_cast<unsigned long long>(STATUS_PREFIX) << 32;
-    while (__any_sync(FULL_MASK, flag_of(word) == STATUS_INVALID))
-      if (flag_of(word) == STATUS_INVALID) word = read_status(&status[predecessor]);
-    const unsigned prefix_lanes = __ballot_sync(FULL_MASK, flag_of(word) == STATUS_PREFIX);
-    const int nearest = prefix_lanes ? WARP_THREADS - 1 - __clz(prefix_lanes) : 0;
-    exclusive += warp_sum(lane >= nearest ? value_of<T>(word) : T(0));
-    if (prefix_lanes) break;  // the same in every lane
+  for (std::int64_t window_start = tile - WINDOW;; window_start -= WINDOW) {
+    unsigned long long words[WORDS];
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j) {
+      const std::int64_t predecessor = window_start + j * WARP_THREADS + lane;
+      words[j] = predecessor >= 0 ? read_status(&status[predecessor]) : PREFIX_OF_ZERO;
+    }
+    for (;;) {  // until every word of the window is published
+      bool invalid = false;
+#pragma unroll
+      for (int j = 0; j < WORDS; ++j) invalid = invalid || flag_of(words[j]) == STATUS_INVALID;
+      if (!__any_sync(FULL_MASK, invalid)) break;
+#pragma unroll
+      for (int j = 0; j < WORDS; ++j)
+        if (flag_of(words[j]) == STATUS_INVALID)
+          words[j] = read_status(&status[window_start + j * WARP_THREADS + lane]);
+    }
+    int nearest = -1;  // the window position of the nearest PREFIX (the same in every lane)
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j) {
+      const unsigned prefix_lanes = __ballot_sync(FULL_MASK, flag_of(words[j]) == STATUS_PREFIX);
+      if (prefix_lanes) nearest = j * WARP_THREADS + WARP_THREADS - 1 - __clz(prefix_lanes);
+    }
+    T sum = T(0);
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j)
+      if (j * WARP_THREADS + lane >= nearest) sum += value_of<T>(words[j]);
+    exclusive += warp_sum(sum);
+    if (nearest >= 0) break;
   }
   if (lane == 0) publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
   return exclusive;
 }
-//! [look_back]
-
 //! [kernel]
 // One tile per block; which tile, the counter decides: a block gets a tile only once it runs, so
 // every earlier tile belongs to a block that is running or done, and the look-back cannot wait on
 // a block that was never scheduled (blockIdx.x gives no such promise).
-template <class S, bool INCLUSIVE, class T>
+template <class S, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS)
-    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter,
-           unsigned long long* status, bool vector_io) {
+    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
+           bool vector_io) {
   __shared__ T warp_totals[S::WARPS];
   __shared__ unsigned tile_of_block;
   __shared__ T tile_prefix;
@@ -119,7 +146,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS)
   thread_items<S, T> t = load_tile<S>(in, n, tile_base, vector_io);
   const T tile_total = block_scan<INCLUSIVE>(t, warp_totals);
   if (threadIdx.x < WARP_THREADS) {
-    const T prefix = look_back(status, tile, tile_total);
+    const T prefix = look_back<WINDOW>(status, tile, tile_total);
     if (threadIdx.x == 0) tile_prefix = prefix;
   }
   __syncthreads();  // tile_prefix is set
@@ -144,29 +171,30 @@ std::size_t workspace_bytes(std::int64_t n) {
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n). d_in may equal d_out (a tile is
 // read and written by one block). d_workspace: workspace_bytes<S>(n), any content: it is zeroed
 // here, on the same stream, before the kernel.
-template <class T, bool INCLUSIVE = false, class S = default_shape>
+template <class T, bool INCLUSIVE = false, class S = default_shape, int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, INCLUSIVE, T><<<unsigned(tiles), S::BLOCK_THREADS>>>(
+  kernel<S, WINDOW, INCLUSIVE, T><<<unsigned(tiles), S::BLOCK_THREADS>>>(
       d_in, n, d_out, tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
   CUDA_CHECK_LAUNCH();
 }
 //! [launch]
 
 // The program's and the tests' variant of one shape: exclusive and inclusive, int32 and float.
-template <int THREADS, int VECTORS>
+template <int THREADS, int VECTORS, int WINDOW>
 common::scan_variant shape_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
-  v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS);
-  v.exclusive_int32 = launch<std::int32_t, false, S>;
-  v.exclusive_float = launch<float, false, S>;
-  v.inclusive_int32 = launch<std::int32_t, true, S>;
-  v.inclusive_float = launch<float, true, S>;
+  v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
+           " window=" + std::to_string(WINDOW);
+  v.exclusive_int32 = launch<std::int32_t, false, S, WINDOW>;
+  v.exclusive_float = launch<float, false, S, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, WINDOW>;
+  v.inclusive_float = launch<float, true, S, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }

@@ -11,7 +11,8 @@
 
 namespace {
 
-const common::scan_variant lookback = scan_lookback::shape_variant<256, 4>();
+const common::scan_variant lookback =
+    scan_lookback::shape_variant<128, 8, scan_lookback::DEFAULT_WINDOW>();
 
 }  // namespace
 
@@ -21,12 +22,34 @@ GPU_TEST_CASE("scan_lookback scans int32 and float exclusive and inclusive at ev
                                             scan_lookback::TILE_ELEMENTS, common::MAX_N));
 }
 
-GPU_TEST_CASE("scan_lookback's other tile shapes scan correctly") {
-  for (const common::scan_variant& v : {scan_lookback::shape_variant<128, 4>(), scan_lookback::shape_variant<256, 2>(), scan_lookback::shape_variant<512, 2>(),
-                                        scan_lookback::shape_variant<256, 6>(), scan_lookback::shape_variant<128, 8>()}) {
-    common::testing::check_scan_sizes(
-        v, {0, 1, 33, 2047, 2048, 2049, 3071, 3072, 3073, 4095, 4096, 4097, 6143, 6144, 6145,
-            (std::int64_t(1) << 20) + 1, std::int64_t(1) << 22, 1000003});
+GPU_TEST_CASE("scan_lookback's other tile shapes and windows scan correctly") {
+  using scan_lookback::shape_variant;
+  for (const common::scan_variant& v :
+       {shape_variant<256, 4, 32>(), shape_variant<256, 4, 256>(), shape_variant<128, 8, 32>(),
+        shape_variant<128, 8, 128>(), shape_variant<256, 8, 256>(), shape_variant<256, 6, 256>(),
+        shape_variant<128, 4, 256>()}) {
+    common::testing::check_scan_sizes(v, {0,
+                                          1,
+                                          33,
+                                          2047,
+                                          2048,
+                                          2049,
+                                          3071,
+                                          3072,
+                                          3073,
+                                          4095,
+                                          4096,
+                                          4097,
+                                          6143,
+                                          6144,
+                                          6145,
+                                          8191,
+                                          8192,
+                                          8193,
+                                          (std::int64_t(1) << 20) + 1,
+                                          std::int64_t(1) << 22,
+                                          1000003,
+                                          (std::int64_t(1) << 24) + 7});
   }
 }
 
@@ -36,9 +59,8 @@ GPU_TEST_CASE("scan_lookback ignores whatever its workspace held before the laun
   // (every flag PREFIX): a launch that did not reset the counter would scan tiles out of range.
   const std::int64_t n = (std::int64_t(1) << 22) + 3;
   for (const unsigned char fill : {0xFF, 0x00, 0xAB}) {
-    const common::check_result a =
-        common::testing::run_scan_once<std::int32_t>(lookback.exclusive_int32, lookback, n, 7,
-                                                     false, fill);
+    const common::check_result a = common::testing::run_scan_once<std::int32_t>(
+        lookback.exclusive_int32, lookback, n, 7, false, fill);
     INFO("fill=", int(fill), ": ", common::describe(a));
     CHECK(a.ok());
   }
@@ -50,20 +72,20 @@ GPU_TEST_CASE("scan_lookback ignores whatever its workspace held before the laun
   for (int launch = 0; launch < 20; ++launch) {
     d_out.poison();
     for (const bool inclusive : {false, true}) {
-      (inclusive ? lookback.inclusive_int32 : lookback.exclusive_int32)(d_in.data(), n,
-                                                                      d_out.data(),
-                                                                      d_workspace.data());
+      (inclusive ? lookback.inclusive_int32 : lookback.exclusive_int32)(
+          d_in.data(), n, d_out.data(), d_workspace.data());
       CUDA_CHECK(cudaDeviceSynchronize());
       const std::vector<std::int32_t> got = d_out.download();
-      const common::check_result r = common::check_scan("repeated", input.data(), got.data(),
-                                                        std::size_t(n), inclusive);
+      const common::check_result r =
+          common::check_scan("repeated", input.data(), got.data(), std::size_t(n), inclusive);
       INFO("launch ", launch, inclusive ? " inclusive: " : " exclusive: ", common::describe(r));
       CHECK(r.ok());
     }
   }
 }
 
-GPU_TEST_CASE("scan_lookback survives 200 launches in a row on one workspace (checked at the end)") {
+GPU_TEST_CASE(
+    "scan_lookback survives 200 launches in a row on one workspace (checked at the end)") {
   // Back to back, no synchronization between launches: a launch whose memset or counter raced
   // with the previous kernel would show in the last output.
   const std::int64_t n = (std::int64_t(1) << 20) + 12345;

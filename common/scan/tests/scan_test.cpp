@@ -67,3 +67,16 @@ HOST_TEST_CASE("the float tolerance grows with the terms and the absolute sum") 
   const double n = double(1 << 28);
   CHECK(common::scan_tolerance(1 << 28, n) / n < 2e-3);
 }
+
+HOST_TEST_CASE(
+    "the sequential float loop drifts past the tree tolerance at 2^26 but not past its own") {
+  // One float running sum of 2^26 inputs in [-1, 2) passes 2^24, where float's spacing is 2 and
+  // most adds round: the error grows with n, not with its square root.
+  const std::size_t n = std::size_t(1) << 26;
+  const std::vector<float> in = common::scan_input<float>(n, 3);
+  std::vector<float> out(n);
+  common::sequential_scan(in.data(), out.data(), n, false);
+  CHECK_FALSE(common::check_scan("tree bound", in.data(), out.data(), n, false).ok());
+  CHECK(common::check_sequential_scan("sequential bound", in.data(), out.data(), n, false).ok());
+  CHECK(common::sequential_scan_tolerance(1000, 2.0) == doctest::Approx(1000 * 2.0 * 0x1p-23));
+}
