@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The handout test: make the students' tarball, unpack it, check that no solution file and no
-# solution's code is inside, then configure it, build the harness and every exercise's skeleton
-# program, and run the harness's unit tests and each skeleton with --help.
+# solution's code is inside, then configure it, build common/ (the harness and the parts' rooms)
+# and every exercise's skeleton program, and run common's unit tests and each skeleton with --help.
 #   bash common/tools/tests/handout_test.sh <repository> <scratch directory>
 set -euo pipefail
 repo=$(cd "$1" && pwd)
@@ -23,14 +23,14 @@ grep -q "## Exercises" "$root/README.md" || { echo "handout_test: README has no 
 
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$work/configure.log" 2>&1 ||
   { tail -30 "$work/configure.log"; exit 1; }
-targets=(common_test)
+targets=(common/all)
 for dir in "$root"/exercises/[0-9][0-9]_*/; do
   name=$(basename "$dir"); targets+=("exercise_${name:3}")
 done
 cmake --build "$root/build" -j"$(nproc)" --target "${targets[@]}" > "$work/build.log" 2>&1 ||
   { grep -m5 -A3 "error" "$work/build.log"; exit 1; }
 ctest --test-dir "$root/build" -L unit -R '^common\.' --output-on-failure | tail -3
-for t in "${targets[@]:1}"; do
+for t in "${targets[@]:1}"; do  # the exercise programs
   "$root/build/bin/$t" --help > /dev/null || { echo "handout_test: $t --help failed"; exit 1; }
 done
 echo "handout_test: ok (${#targets[@]} targets built from the handout, no solution inside)"
