@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """ncu_table.py FILE.csv NOTE [--input-bytes B]: the Nsight Compute CSV of chapters/scan/gpu_checks.sh
+(several runs appended, each with its header line)
 as a small text table for the pages: one row per profiled launch (program, kernel, template
 arguments, each counter), and for DRAM counters one total row per program (with --input-bytes, the
 total as a multiple of the input's bytes). NOTE becomes the '#' line under the title.
@@ -50,6 +51,8 @@ def main():
     launches, metrics = {}, []
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
+            if row["ID"] == "ID":  # the header again: gpu_checks.sh appends one run after another
+                continue
             key = (row["Process ID"], int(row["ID"]))
             entry = launches.setdefault(key, {"program": row["Process Name"],
                                               "kernel": kernel_label(row["Kernel Name"])})
