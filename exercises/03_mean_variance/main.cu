@@ -1,0 +1,74 @@
+// Exercise 03, mean_variance: the program (shared by the skeleton and the solution). Seeded input
+// around --offset, CPU reference in double, poisoned result, run, check, time, check again, report.
+#include <mean_variance.cuh>  // the skeleton's or the solution's: found through the include path
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.cuh"
+#include "common/program.cuh"
+#include "mean_variance_problem.hpp"
+
+namespace {
+
+std::string show(const mean_variance_problem::result& r) {
+  return "mean " + common::show_value(r.mean) + ", variance " + common::show_value(r.variance);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  common::program program("exercises", "mean_variance",
+                          "mean and population variance in one pass (exercise 03)");
+  std::int64_t offset = 1000, spread = 1;
+  program.args().add_int("offset", offset, -10000000, 10000000,
+                         "the centre of the data (default 1000)");
+  program.args().add_int("spread", spread, 0, 10000000,
+                         "the data lie in [offset - spread, offset + spread) (default 1)");
+
+  return program.run(argc, argv, [&](common::context& ctx) {
+    // The input and, for the workspace, a few bytes per element at most; indices are 64-bit.
+    const std::int64_t n = ctx.resolve_n(sizeof(float) + 1, sizeof(float), common::MAX_N);
+    const std::size_t bytes = std::size_t(n) * sizeof(float);
+    ctx.measure_yardsticks(bytes);
+
+    const std::vector<float> in =
+        mean_variance_problem::make_input(n, ctx.seed(), double(offset), double(spread));
+    const mean_variance_problem::reference want =
+        mean_variance_problem::mean_variance_cpu(in.data(), n);
+    std::fprintf(ctx.log(), "tolerance: mean +- %.3g, variance +- %.3g\n",
+                 mean_variance_problem::mean_tolerance(want),
+                 mean_variance_problem::variance_tolerance(want));
+
+    common::device_buffer<float> d_in(static_cast<std::size_t>(n));
+    common::device_buffer<unsigned char> d_workspace(mean_variance::workspace_bytes(n));
+    common::device_buffer<mean_variance_problem::result> d_result(1);
+    d_in.upload(in);
+    const auto check = [&](const std::string& what) {
+      const mean_variance_problem::result got = d_result.download().at(0);
+      const bool ok = mean_variance_problem::close_enough(got, want);
+      common::check_result r{what, 1, ok ? 0u : 1u, {}};
+      if (!ok) r.first.push_back({0, show(got), show(want.want)});
+      return ctx.check(r);
+    };
+    const auto run = [&] {
+      mean_variance::launch(d_in.data(), n, d_workspace.data(), d_result.data());
+    };
+    d_result.poison();
+    run();
+    bool ok = check("mean and variance");
+    const common::timing_stats time = ctx.time([&] { d_result.poison(); }, run);
+    ok = check("mean and variance after timing") && ok;
+
+    common::result_row row;
+    row.variant = "offset=" + std::to_string(offset) + " spread=" + std::to_string(spread);
+    row.type = "float";
+    row.n = n;
+    row.bytes = double(bytes);  // every element read once; the result is 16 bytes
+    row.time = time;
+    row.ok = ok;
+    ctx.report(row);
+    return ctx.exit_code();
+  });
+}
