@@ -210,7 +210,7 @@ __device__ T block_scan(thread_items<S, T>& t, T* warp_totals) {
 //! [kernel]
 using S = default_shape;  // this step's tile shape
 
-// Pass 1: tile_sums[tile] = the sum of the tile at blockIdx.x.
+// Pass 1: tile_sums[t] = the sum of the tile t = blockIdx.x.
 template <class T>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     reduce_tiles(const T* in, std::int64_t n, T* tile_sums, bool vector_io) {
@@ -253,6 +253,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     for (int j = 0; j < 4; ++j) t.items[v][j] += prefix;
   store_tile(out, n, tile_base, vector_io, t);
 }
+//! [kernel]
+
 //! [launch]
 inline std::int64_t tiles_for(std::int64_t n) { return (n + TILE_ELEMENTS - 1) / TILE_ELEMENTS; }
 

@@ -6,9 +6,11 @@
 //   PREFIX), then publishes its own prefix. No tile waits for a whole chain of prefixes.
 // Changes from the previous step (scan_reduce_then_scan): the same tile code (loads, registers,
 //   shuffles) in one kernel instead of three; a tile counter and a status word per tile in the
-//   workspace, zeroed by cudaMemsetAsync in every launch; --inclusive.
-// What limits it: DRAM bandwidth at large n (2 n elements move, the copy's bytes); at small n the
-//   two launches (memset, kernel) and the look-back's round trips to L2.
+//   workspace, zeroed by cudaMemsetAsync in every launch; --inclusive; a sweep of tile shapes and
+//   look-back windows (default: 128 threads x 32 elements, a window of 32 tiles).
+// What limits it: not DRAM bandwidth yet: on the H200 it moves 2 n elements in about the time
+//   scan_reduce_then_scan takes for 3 n; the kernel is slower than that step's last pass, which
+//   runs the same tile code on the same bytes (see the page). At small n, the two launches.
 // Run: build/bin/scan_lookback [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA technical report NVR-2016-002), section 4.
@@ -80,8 +82,9 @@ __device__ inline unsigned long long read_status(const unsigned long long* statu
 // lane). Window by window of WINDOW predecessors, lane l reads the status words of tiles
 // window_start + 32 j + l (j in [0, WINDOW / 32), coalesced); the warp waits until none of them is
 // INVALID, then adds the values from the nearest PREFIX on, or all WINDOW aggregates and moves a
-// window back when there is none. A wide window matters: the nearest PREFIX is as many tiles back
-// as there are tiles in flight (hundreds), and every window costs a round trip to L2.
+// window back when there is none. A wider window needs fewer round trips to L2 when the nearest
+// PREFIX is far back, but holds WINDOW / 32 status words per thread in registers (every thread of
+// the kernel pays for them); on the H200 the 32-tile window was the fastest (see the page).
 template <int WINDOW, class T>
 __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_total) {
   static_assert(WINDOW % WARP_THREADS == 0, "whole warps");
@@ -129,6 +132,8 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
   if (lane == 0) publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
   return exclusive;
 }
+//! [look_back]
+
 //! [kernel]
 // One tile per block; which tile, the counter decides: a block gets a tile only once it runs, so
 // every earlier tile belongs to a block that is running or done, and the look-back cannot wait on
