@@ -38,7 +38,8 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::warp_sum;
 using scan_reduce_then_scan::WARP_THREADS;
 // The default: 128 threads x 32 elements (4096-element tiles) and a window of 32 tiles, the
-// fastest of the sweep at 2^28 on the H200 for both types (wider windows were slower: see the page).
+// fastest of the sweep at 2^28 on the H200 for both types (wider windows were slower: see the
+// page).
 using default_shape = shape<128, 8>;
 constexpr int DEFAULT_WINDOW = 32;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
