@@ -1,0 +1,56 @@
+// Exercise 05, rotate90: the program (shared by the skeleton and the solution). Seeded rows x cols
+// floats, CPU reference, poisoned output, run, exact check, time, check again, report.
+#include <rotate90.cuh>  // the skeleton's or the solution's: found through the include path
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.cuh"
+#include "common/program.cuh"
+#include "common/random.hpp"
+#include "rotate90_problem.hpp"
+
+int main(int argc, char** argv) {
+  common::program program("exercises", "rotate90",
+                          "rotate a rows x cols float matrix 90 degrees clockwise (exercise 05)");
+  program.add_matrix_size();
+
+  return program.run(argc, argv, [&](common::context& ctx) {
+    // In and out on the device, 4 bytes each per element; indices are 64-bit.
+    const common::matrix_size m =
+        ctx.resolve_matrix(2 * sizeof(float), sizeof(float), common::MAX_N);
+    const std::int64_t n = m.elements();
+    const std::size_t bytes = std::size_t(n) * sizeof(float);
+    ctx.measure_yardsticks(bytes);
+
+    // 24 random bits per element: a misplaced element almost never holds the right value.
+    const std::vector<float> in = common::random_floats(std::size_t(n), ctx.seed(), -1.0f, 1.0f);
+    std::vector<float> want(in.size());
+    rotate90_problem::rotate_cpu(in.data(), want.data(), m.rows, m.cols);
+
+    common::device_buffer<float> d_in(in.size()), d_out(in.size());
+    d_in.upload(in);
+    const auto check = [&](const std::string& what) {
+      const std::vector<float> got = d_out.download();
+      return ctx.check(common::compare_exact(what, got, want));  // out index c * rows + rows-1-r
+    };
+    const auto run = [&] { rotate90::launch(d_in.data(), d_out.data(), m.rows, m.cols); };
+    d_out.poison();
+    run();
+    bool ok = check("rotation");
+    const common::timing_stats time = ctx.time(run);
+    ok = check("rotation after timing") && ok;
+
+    common::result_row row;
+    row.type = "float";
+    row.n = n;
+    row.rows = m.rows;
+    row.cols = m.cols;
+    row.bytes = 2.0 * double(bytes);  // every element read once and written once
+    row.time = time;
+    row.ok = ok;
+    ctx.report(row);
+    return ctx.exit_code();
+  });
+}
