@@ -45,12 +45,19 @@ profile reverse_fast "(^|[ :])reverse_fast::kernel[<(]" --no-peer
 profile reverse_fast "cub|thrust" --type int32
 profile reverse_in_place "(^|[ :])reverse_in_place::kernel[<(]" --no-peer
 profile reverse_in_place "cub|thrust" --type int32
+# n % 4 = 3: every window shifted. The out-of-place default, and the in-place default (exchange
+# through shared memory, EXCHANGE = 1) beside the warp-shuffle exchange (0), from its --sweep.
+SIZE=(--n 2^26+3)
+profile reverse_fast "(^|[ :])reverse_fast::kernel[<(]" --no-peer
+profile reverse_in_place "reverse_in_place::kernel<int, ?3, ?1, ?0, ?1>" --no-peer --sweep
+profile reverse_in_place "reverse_in_place::kernel<int, ?3, ?1, ?0, ?0>" --no-peer --sweep
 
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 # BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 python3 "$HERE/ncu_table.py" "$OUT/ncu_reversal.csv" \
-  --note "${GPU_NAME:-GPU ?}, n = 2^26 int32, the first (checked) launch of each kernel;" \
+  --note "${GPU_NAME:-GPU ?}, n = 2^26 int32 (the last three rows: 2^26 + 3), the first (checked)" \
+  --note "launch of each kernel; template arguments: <type, shift, unroll, hints[, exchange]>;" \
   --note "made by chapters/reversal/gpu_checks.sh at commit ${COMMIT:0:7} from the ncu CSV" \
   >"$OUT/ncu_reversal_sectors.txt"
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2

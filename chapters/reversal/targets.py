@@ -17,14 +17,14 @@ import gen_results  # noqa: E402
 N28 = 2**28
 # (step, its default variant, n, what it is compared with, target multiple)
 TARGETS = [
-    ("reverse_fast", "unroll 4", N28, "memcpy", 0.97),
-    ("reverse_fast", "unroll 4", N28 + 3, "memcpy", 0.95),
-    ("reverse_fast", "unroll 4", N28, "peer", 1.20),
-    ("reverse_fast", "unroll 4", N28 + 3, "peer", 1.20),
-    ("reverse_in_place", "unroll 4", N28, "memcpy", 0.95),
-    ("reverse_in_place", "unroll 4", N28, "peer", 1.00),
-    ("reverse_in_place", "unroll 4", N28 + 3, "memcpy", 0.95),
-    ("reverse_in_place", "unroll 4", N28 + 3, "peer", 1.00),
+    ("reverse_fast", "unroll 1", N28, "memcpy", 0.97),
+    ("reverse_fast", "unroll 1", N28 + 3, "memcpy", 0.95),
+    ("reverse_fast", "unroll 1", N28, "peer", 1.20),
+    ("reverse_fast", "unroll 1", N28 + 3, "peer", 1.20),
+    ("reverse_in_place", "unroll 1", N28, "memcpy", 0.95),
+    ("reverse_in_place", "unroll 1", N28, "peer", 1.00),
+    ("reverse_in_place", "unroll 1", N28 + 3, "memcpy", 0.95),
+    ("reverse_in_place", "unroll 1", N28 + 3, "peer", 1.00),
 ]
 PEERS = {"reverse_fast": "thrust::reverse_copy", "reverse_in_place": "thrust::reverse"}
 

@@ -29,7 +29,8 @@ __global__ void kernel_classic(const std::int32_t* d_in, std::int32_t* d_out) {
 
 // The listing's launch: n / 256 blocks, rounded down. For n not a multiple of 256 it reverses only
 // the first 256 * (n / 256) elements, into the wrong places; below 256 it launches zero blocks,
-// which is an error. Returns the launch's error instead of stopping, so that a test can show it.
+// which is an error (cudaErrorInvalidValue on our GPU). Returns the launch's error instead of
+// stopping, so that a test can show it.
 inline cudaError_t launch_classic(const std::int32_t* d_in, std::int32_t* d_out, std::int64_t n) {
   const int blocks = int(n / BLOCK_THREADS);  // numBlocks = dimA / numThreadsPerBlock
   kernel_classic<<<blocks, BLOCK_THREADS>>>(d_in, d_out);

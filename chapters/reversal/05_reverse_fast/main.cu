@@ -21,18 +21,18 @@ int main(int argc, char** argv) {
   using namespace reverse_fast;
   common::reversal_step step;
   step.step = "reverse_fast";
-  step.summary = "16-byte groups, 4 per thread in flight, streaming stores; any n, type, offset";
-  static_assert(UNROLL == 4, "the default variant's name says 4");
+  step.summary = "16-byte groups, streaming stores; any n, element type and offset; 64-bit indices";
+  static_assert(UNROLL == 1, "the default variant's name says 1");
   step.variants = {
-      variant<UNROLL, STREAMING_STORES>("unroll 4"),
-      variant<1, STREAMING_STORES>("unroll 1"),
+      variant<UNROLL, STREAMING_STORES>("unroll 1"),
       variant<2, STREAMING_STORES>("unroll 2"),
+      variant<4, STREAMING_STORES>("unroll 4"),
       variant<8, STREAMING_STORES>("unroll 8"),
-      variant<UNROLL, PLAIN_STORES>("unroll 4, plain stores"),
-      variant<UNROLL, STREAMING_BOTH>("unroll 4, streaming loads"),
+      variant<UNROLL, PLAIN_STORES>("unroll 1, plain stores"),
+      variant<UNROLL, STREAMING_BOTH>("unroll 1, streaming loads"),
   };
   step.sweep_help =
-      "also measure the choices the default was picked from: 1, 2 or 8 groups per thread, plain "
+      "also measure the choices the default was picked from: 2, 4 or 8 groups per thread, plain "
       "stores instead of streaming ones, streaming loads too";
   step.max_n = common::MAX_N;  // 64-bit indices
   step.any_alignment = true;

@@ -1,15 +1,14 @@
 // reverse_fast: a reversal at copy speed for any n, element types of 4 and 8 bytes, and pointers at
 //   any element offset from a 16-byte boundary.
-// The one idea: reverse_vectorized's 16-byte groups with more bytes in flight and streaming stores:
-//   each thread loads UNROLL groups before it stores any, stores with st.global.cs (evict first:
-//   the output is not read again), and indexes with 64 bits.
-// Changes from the previous step (reverse_vectorized): UNROLL groups per thread; streaming stores;
-//   int32, float and int64 (4 or 2 elements per group, moved as bits); any element offset (an
-//   output head before the first 16-byte boundary; the input's offset joins n % VEC in the uniform
-//   shift); 64-bit indices (n > 2^31).
+// The one idea: reverse_vectorized's shifted windows, generalized: the input's offset joins n % VEC
+//   in the one shift of all windows, the output's offset becomes a head before its first 16-byte
+//   boundary, 8-byte elements make 2-element groups; 64-bit indices; streaming stores.
+// Changes from the previous step (reverse_vectorized): int32, float and int64 (moved as bits); any
+//   element offset of either pointer; n up to 2^40; st.global.cs stores; UNROLL groups per thread
+//   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU).
 // What limits it: DRAM bandwidth, as cudaMemcpy (see its page for how close it gets).
 // Run: build/bin/reverse_fast [--n 2^28] [--type int32|float|int64] [--in-offset 1] [--sweep]
-// Source: none of the five; the bytes-in-flight and store-hint lessons of transpose_fast.
+// Source: none of the five; the store hints of transpose_fast.
 #pragma once
 
 #include <algorithm>
@@ -22,7 +21,7 @@
 namespace reverse_fast {
 
 constexpr int BLOCK_THREADS = 256;
-constexpr int UNROLL = 4;  // groups (16 bytes each) per thread, all loaded before any store
+constexpr int UNROLL = 1;  // groups (16 bytes each) per thread; the sweep: more do not pay
 
 // The cache hints of the 16-byte accesses: the default and the --sweep's other choices.
 constexpr int STREAMING_STORES = 0;  // ld.global, st.global.cs (evict first: not read again)
@@ -31,6 +30,8 @@ constexpr int STREAMING_BOTH = 2;    // ld.global.cs, st.global.cs
 
 template <class T>
 constexpr int VEC = 16 / int(sizeof(T));  // elements per 16-byte group: 4 (int32, float), 2 (int64)
+// The int32 output elements one block of the default writes (the tests' "block" edge sizes).
+constexpr int BLOCK_ELEMENTS = VEC<std::int32_t> * UNROLL * BLOCK_THREADS;
 
 //! [group]
 // A 16-byte group of elements. Loads, stores and shuffles move it as 16 bytes (uint4); only the

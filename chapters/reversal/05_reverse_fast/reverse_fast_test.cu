@@ -47,15 +47,15 @@ HOST_TEST_CASE("the plan covers every output element once and picks the right wi
 
 GPU_TEST_CASE("reverse_fast int32 matches the CPU at every test size and 2^28 + 3") {
   common::testing::check_out_of_place_sizes<std::int32_t>(reverse_fast::launch<std::int32_t>,
-                                                          4 * reverse_fast::BLOCK_THREADS,
+                                                          reverse_fast::BLOCK_ELEMENTS,
                                                           {(std::int64_t(1) << 28) + 3});
 }
 
 GPU_TEST_CASE("reverse_fast float and int64 match the CPU at every test size and 2^28 + 3") {
   common::testing::check_out_of_place_sizes<float>(
-      reverse_fast::launch<float>, 4 * reverse_fast::BLOCK_THREADS, {(std::int64_t(1) << 28) + 3});
+      reverse_fast::launch<float>, reverse_fast::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
   common::testing::check_out_of_place_sizes<std::int64_t>(reverse_fast::launch<std::int64_t>,
-                                                          4 * reverse_fast::BLOCK_THREADS,
+                                                          reverse_fast::BLOCK_ELEMENTS,
                                                           {(std::int64_t(1) << 28) + 3});
 }
 
@@ -86,10 +86,11 @@ GPU_TEST_CASE("reverse_fast sweep variants match the CPU") {
   using namespace reverse_fast;
   for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
     for (const auto& launch :
-         {common::testing::out_of_place_launch<float>(launch_variant<float, 1>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 2>),
+         {common::testing::out_of_place_launch<float>(launch_variant<float, 2>),
+          common::testing::out_of_place_launch<float>(launch_variant<float, 4>),
           common::testing::out_of_place_launch<float>(launch_variant<float, 8>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 4, PLAIN_STORES>)}) {
+          common::testing::out_of_place_launch<float>(launch_variant<float, 1, PLAIN_STORES>),
+          common::testing::out_of_place_launch<float>(launch_variant<float, 1, STREAMING_BOTH>)}) {
       const auto r = common::testing::check_out_of_place<float>(launch, n, 7, 1, 2);
       INFO("n=", n, " ", common::describe(r));
       CHECK(r.ok());

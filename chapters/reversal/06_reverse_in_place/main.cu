@@ -7,13 +7,13 @@
 
 namespace {
 
-template <int UNROLL_GROUPS, int HINTS>
+template <int UNROLL_GROUPS, int HINTS, int EXCHANGE>
 common::reversal_variant variant(const char* name) {
   using namespace reverse_in_place;
   return {name,
-          {{}, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS>},
-          {{}, launch_variant<float, UNROLL_GROUPS, HINTS>},
-          {{}, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>}};
+          {{}, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS, EXCHANGE>},
+          {{}, launch_variant<float, UNROLL_GROUPS, HINTS, EXCHANGE>},
+          {{}, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS, EXCHANGE>}};
 }
 
 }  // namespace
@@ -23,16 +23,19 @@ int main(int argc, char** argv) {
   common::reversal_step step;
   step.step = "reverse_in_place";
   step.summary = "one array reversed in place: aligned front groups swap with shifted back windows";
-  static_assert(UNROLL == 4, "the default variant's name says 4");
+  static_assert(UNROLL == 1, "the default variant's name says 1");
   step.variants = {
-      variant<UNROLL, STREAMING_STORES>("unroll 4"),
-      variant<1, STREAMING_STORES>("unroll 1"),
-      variant<2, STREAMING_STORES>("unroll 2"),
-      variant<UNROLL, PLAIN_STORES>("unroll 4, plain stores"),
+      variant<UNROLL, STREAMING_STORES, BLOCK_SHARED>("unroll 1"),
+      variant<2, STREAMING_STORES, BLOCK_SHARED>("unroll 2"),
+      variant<4, STREAMING_STORES, BLOCK_SHARED>("unroll 4"),
+      variant<UNROLL, PLAIN_STORES, BLOCK_SHARED>("unroll 1, plain stores"),
+      variant<UNROLL, STREAMING_STORES, WARP_SHUFFLES>("unroll 1, warp shuffles"),
+      variant<4, STREAMING_STORES, WARP_SHUFFLES>("unroll 4, warp shuffles"),
   };
   step.sweep_help =
-      "also measure the choices the default was picked from: 1 or 2 group pairs per thread, and "
-      "plain stores instead of streaming ones";
+      "also measure the choices the default was picked from: 2 or 4 groups per thread, plain "
+      "stores instead of streaming ones, and the exchange by warp shuffles instead of shared "
+      "memory";
   step.max_n = common::MAX_N;  // 64-bit indices
   step.any_alignment = true;
   return common::run_reversal_program(argc, argv, step);

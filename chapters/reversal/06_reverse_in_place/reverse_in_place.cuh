@@ -2,11 +2,12 @@
 // The one idea: element i trades places with n - 1 - i. Each thread owns whole pairs: an aligned
 //   16-byte group of the front half and the mirror window of the back half, which it reads before
 //   anyone writes them. The windows are shifted from the back half's 16-byte chunks by one amount
-//   for all, as in reverse_fast: neighbouring lanes exchange the halves of their chunks by warp
-//   shuffles, so that the back half too is read and written 16 bytes at a time.
+//   for all, as in reverse_fast; the groups of a block exchange the halves of their chunks through
+//   shared memory, so that the back half too is read and written 16 bytes at a time.
 // Changes from the previous step (reverse_fast): one array; front groups and mirror windows owned
-//   together; the back half's chunks written back whole after a shuffle (partial ones at warp ends
-//   element by element); the few pairs left at the head and in the middle swapped by one thread.
+//   together; the back half's chunks written back whole after the exchange (the two chunks a block
+//   shares with its neighbours element by element); the few pairs left at the head and in the
+//   middle swapped by one thread.
 // What limits it: DRAM bandwidth: it moves a copy's bytes (see its page).
 // Run: build/bin/reverse_in_place [--n 2^28] [--type int32|float|int64] [--offset 1] [--sweep]
 // Source: none of the five; the issue's in-place variant of the course's exercise.
@@ -28,7 +29,9 @@ using reverse_fast::STREAMING_STORES;
 using reverse_fast::VEC;
 
 constexpr int BLOCK_THREADS = 256;
-constexpr int UNROLL = 4;  // front groups per thread, all loaded before any store
+constexpr int UNROLL = 1;  // front groups per thread (the sweep: more do not pay)
+// The int32 elements one block of the default swaps, front and back (the tests' edge sizes).
+constexpr int BLOCK_ELEMENTS = 2 * VEC<std::int32_t> * UNROLL * BLOCK_THREADS;
 
 //! [plan]
 // Where the 16-byte boundaries fall, computed once on the host. The front half [0, n / 2) is cut
@@ -65,8 +68,8 @@ plan make_plan(const T* d_data, std::int64_t n) {
 //! [plan]
 
 //! [kernel]
-// Elements [from, to) of chunk c only, the rest 0: a warp never reads the part of a chunk that the
-// next or the previous warp owns (and may be writing).
+// Elements [from, to) of chunk c only, the rest 0: a run of groups never reads the part of a chunk
+// that the next or the previous run owns (and may be writing).
 template <class T, int HINTS>
 __device__ __forceinline__ group<T> load_part(const reverse_fast::chunked_input<T, HINTS>& in,
                                               std::int64_t c, int from, int to) {
@@ -79,72 +82,108 @@ __device__ __forceinline__ group<T> load_part(const reverse_fast::chunked_input<
   return g;
 }
 
-template <class T, int SHIFT, int UNROLL_GROUPS, int HINTS>
+// Where the groups exchange window halves: within a warp by shuffles (a run of 32 groups), or
+// within a block through shared memory (a run of UNROLL x 256 groups). Only the first and the last
+// group of a run share a chunk with another run, and write their part of it alone.
+constexpr int WARP_SHUFFLES = 0;
+constexpr int BLOCK_SHARED = 1;
+
+template <int EXCHANGE, int UNROLL_GROUPS>
+constexpr int RUN_GROUPS = EXCHANGE == BLOCK_SHARED ? UNROLL_GROUPS* BLOCK_THREADS : 32;
+
+template <class T, int SHIFT, int UNROLL_GROUPS, int HINTS, int EXCHANGE>
 __global__ void __launch_bounds__(BLOCK_THREADS) kernel(T* __restrict__ d_data, plan p) {
   constexpr int V = VEC<T>;
+  constexpr int RUN = RUN_GROUPS<EXCHANGE, UNROLL_GROUPS>;
+  using reverse_fast::from_bits;
   using reverse_fast::reversed_window;
-  using reverse_fast::shuffle;
+  using reverse_fast::to_bits;
   const reverse_fast::chunked_input<T, HINTS> back{d_data, p.back_begin, p.back_end, p.misalign};
   T* const front = d_data + p.head;       // 16-byte aligned
   T* const chunks = d_data - p.misalign;  // the 16-byte boundary at or below d_data
-  const int lane = threadIdx.x % 32;
-  // Groups first, first + 256, ...: a warp's lanes hold consecutive groups in each round, so the
-  // window of lane L + 1 sits just below that of lane L.
-  const std::int64_t first = std::int64_t(blockIdx.x) * UNROLL_GROUPS * BLOCK_THREADS + threadIdx.x;
+  // A block's groups are contiguous: round u of thread t has group first + 256 u, so the window
+  // of group j + 1 sits just below that of group j, and a warp's round is 512 contiguous bytes.
+  const std::int64_t block_first = std::int64_t(blockIdx.x) * UNROLL_GROUPS * BLOCK_THREADS;
+  auto place_in_run = [&](int u) {  // [0, RUN)
+    return EXCHANGE == BLOCK_SHARED ? u * BLOCK_THREADS + int(threadIdx.x) : int(threadIdx.x) % 32;
+  };
 
   group<T> front_old[UNROLL_GROUPS], lo[UNROLL_GROUPS], hi[UNROLL_GROUPS];
 #pragma unroll
   for (int u = 0; u < UNROLL_GROUPS; ++u) {  // every load in flight before the first store
-    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
-    front_old[u] = lo[u] = group<T>{};
+    const std::int64_t j = block_first + u * BLOCK_THREADS + threadIdx.x;
+    const int k = place_in_run(u);
+    front_old[u] = lo[u] = hi[u] = group<T>{};
     if (j < p.groups) {
-      front_old[u] = reverse_fast::from_bits<T>(*reinterpret_cast<const uint4*>(front + V * j));
-      // The window's lower part; in a warp's last lane, the chunk's other part is the next warp's.
-      lo[u] = SHIFT != 0 && lane == 31 ? load_part(back, p.first_chunk - j, SHIFT, V)
-                                       : back.load(p.first_chunk - j);
-      // The window's upper part is in the next chunk: the previous lane's lo, except for lane 0,
-      // which reads only its own part of it.
-      if (SHIFT != 0 && lane == 0) hi[u] = load_part(back, p.first_chunk - j + 1, 0, SHIFT);
+      front_old[u] = from_bits<T>(*reinterpret_cast<const uint4*>(front + V * j));
+      // The window's lower part; for a run's last group the chunk's other part is another run's.
+      lo[u] = SHIFT != 0 && k == RUN - 1 ? load_part(back, p.first_chunk - j, SHIFT, V)
+                                         : back.load(p.first_chunk - j);
+      // The window's upper part is in the next chunk: group j - 1's lo, except for a run's first
+      // group, which reads only its own part of it.
+      if (SHIFT != 0 && k == 0) hi[u] = load_part(back, p.first_chunk - j + 1, 0, SHIFT);
+    }
+  }
+  // The window gets the front group reversed.
+  group<T> window_new[UNROLL_GROUPS], next_window[UNROLL_GROUPS];
+#pragma unroll
+  for (int u = 0; u < UNROLL_GROUPS; ++u)
+    window_new[u] = reversed_window<T, 0>(front_old[u], front_old[u]);
+  // The exchange: hi from group j - 1's lo; next_window, group j + 1's window, for the part of
+  // our window's chunk that belongs to it (its last SHIFT elements).
+  if constexpr (SHIFT != 0 && EXCHANGE == WARP_SHUFFLES) {
+#pragma unroll
+    for (int u = 0; u < UNROLL_GROUPS; ++u) {  // every lane takes part
+      const group<T> from_previous_lane = reverse_fast::shuffle(lo[u], 1);
+      if (place_in_run(u) != 0) hi[u] = from_previous_lane;
+      next_window[u] = reverse_fast::shuffle(window_new[u], -1);
+    }
+  } else if constexpr (SHIFT != 0) {
+    __shared__ uint4 lo_of[RUN], window_of[RUN];  // [place in run]
+#pragma unroll
+    for (int u = 0; u < UNROLL_GROUPS; ++u) {
+      lo_of[place_in_run(u)] = to_bits(lo[u]);
+      window_of[place_in_run(u)] = to_bits(window_new[u]);
+    }
+    __syncthreads();  // every group's lo and window are in shared memory
+#pragma unroll
+    for (int u = 0; u < UNROLL_GROUPS; ++u) {
+      const int k = place_in_run(u);
+      if (k != 0) hi[u] = from_bits<T>(lo_of[k - 1]);
+      if (k != RUN - 1) next_window[u] = from_bits<T>(window_of[k + 1]);
     }
   }
 #pragma unroll
   for (int u = 0; u < UNROLL_GROUPS; ++u) {
-    const std::int64_t j = first + std::int64_t(u) * BLOCK_THREADS;
-    const bool mine = j < p.groups;
-    // The window gets the front group reversed, the front group the window reversed.
-    const group<T> window_new = reversed_window<T, 0>(front_old[u], front_old[u]);
+    const std::int64_t j = block_first + u * BLOCK_THREADS + threadIdx.x;
+    if (j >= p.groups) continue;
+    const int k = place_in_run(u);
     T* const chunk = chunks + V * (p.first_chunk - j);  // where the window starts
+    // The front group gets the window reversed.
+    reverse_fast::store<HINTS>(front + V * j,
+                               reversed_window<T, SHIFT>(lo[u], SHIFT ? hi[u] : lo[u]));
     if constexpr (SHIFT == 0) {
-      if (mine) {
-        reverse_fast::store<HINTS>(front + V * j, reversed_window<T, 0>(lo[u], lo[u]));
-        reverse_fast::store<HINTS>(chunk, window_new);
-      }
+      reverse_fast::store<HINTS>(chunk, window_new[u]);
     } else {
-      const group<T> from_previous_lane = shuffle(lo[u], 1);  // every lane takes part
-      if (lane != 0) hi[u] = from_previous_lane;
-      // The chunk's elements [0, SHIFT) belong to the next lane's window: its last SHIFT ones.
-      const group<T> next_window = shuffle(window_new, -1);
-      if (mine) {
-        reverse_fast::store<HINTS>(front + V * j, reversed_window<T, SHIFT>(lo[u], hi[u]));
-        if (lane != 31 && j + 1 < p.groups) {  // the next lane's window is ours to write too
-          group<T> whole;
+      if (k != RUN - 1 && j + 1 < p.groups) {  // group j + 1's part of the chunk is ours to write
+        group<T> whole;
 #pragma unroll
-          for (int e = 0; e < V; ++e)
-            whole.e[e] = e < SHIFT ? next_window.e[V - SHIFT + e] : window_new.e[e - SHIFT];
-          reverse_fast::store<HINTS>(chunk, whole);
-        } else {  // a warp's or the array's last group: only our own elements of the chunk
+        for (int e = 0; e < V; ++e)
+          whole.e[e] = e < SHIFT ? next_window[u].e[V - SHIFT + e] : window_new[u].e[e - SHIFT];
+        reverse_fast::store<HINTS>(chunk, whole);
+      } else {  // a run's or the array's last group: only our own elements of the chunk
 #pragma unroll
-          for (int e = SHIFT; e < V; ++e) chunk[e] = window_new.e[e - SHIFT];
-        }
-        if (lane == 0) {  // the upper part of our window, which no previous lane writes
+        for (int e = SHIFT; e < V; ++e) chunk[e] = window_new[u].e[e - SHIFT];
+      }
+      if (k == 0) {  // the upper part of our window, which no group j - 1 of this run writes
 #pragma unroll
-          for (int e = 0; e < SHIFT; ++e) chunk[V + e] = window_new.e[V - SHIFT + e];
-        }
+        for (int e = 0; e < SHIFT; ++e) chunk[V + e] = window_new[u].e[V - SHIFT + e];
       }
     }
   }
   // The thread of group index `groups` (one past the last) swaps the pairs the groups leave: the
   // head and the middle rest, fewer than 2 * V pairs. No group's thread reads or writes them.
+  const std::int64_t first = block_first + threadIdx.x;
   if ((p.groups - first) % BLOCK_THREADS == 0 && p.groups >= first &&
       p.groups < first + std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS) {
     auto swap_pair = [&](std::int64_t i) {
@@ -161,18 +200,19 @@ __global__ void __launch_bounds__(BLOCK_THREADS) kernel(T* __restrict__ d_data, 
 //! [launch]
 // The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the element picks are
 // constants).
-template <class T, int UNROLL_GROUPS, int HINTS, int SHIFT = 0>
+template <class T, int UNROLL_GROUPS, int HINTS, int EXCHANGE, int SHIFT = 0>
 void launch_shift(T* d_data, const plan& p, unsigned blocks) {
   if constexpr (SHIFT < VEC<T>) {
     if (p.shift != SHIFT)
-      return launch_shift<T, UNROLL_GROUPS, HINTS, SHIFT + 1>(d_data, p, blocks);
-    kernel<T, SHIFT, UNROLL_GROUPS, HINTS><<<blocks, BLOCK_THREADS>>>(d_data, p);
+      return launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE, SHIFT + 1>(d_data, p, blocks);
+    kernel<T, SHIFT, UNROLL_GROUPS, HINTS, EXCHANGE><<<blocks, BLOCK_THREADS>>>(d_data, p);
     CUDA_CHECK_LAUNCH();
   }
 }
 
 // d_data at any element offset from a 16-byte boundary; any n up to 2^40.
-template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
+template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES,
+          int EXCHANGE = BLOCK_SHARED>
 void launch_variant(T* d_data, std::int64_t n) {
   if (n < 2) return;  // nothing moves
   if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
@@ -181,7 +221,7 @@ void launch_variant(T* d_data, std::int64_t n) {
   // One thread per front group, plus the one that swaps the head and the middle rest.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
   const std::int64_t blocks = (p.groups + 1 + per_block - 1) / per_block;
-  launch_shift<T, UNROLL_GROUPS, HINTS>(d_data, p, unsigned(blocks));
+  launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE>(d_data, p, unsigned(blocks));
 }
 
 template <class T>

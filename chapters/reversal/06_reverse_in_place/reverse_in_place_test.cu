@@ -17,11 +17,12 @@ T* at_offset(int offset) {
 }
 
 // What the kernel does, element by element, on the host: every thread's reads first, then its
-// writes, with the same chunk arithmetic, lanes (group index % 32) and element picks. Returns the
-// array after the reversal of 0, 1, ..., n - 1 (a never-written element keeps its value), and
+// writes, with the same chunk arithmetic, runs of `run` groups that exchange (a warp's 32 or a
+// block's 256 x UNROLL: a group's place in its run is its index % run) and element picks. Returns
+// the array after the reversal of 0, 1, ..., n - 1 (a never-written element keeps its value), and
 // counts writes per element in `writes`.
 template <class T>
-std::vector<std::int64_t> replay(int misalign, std::int64_t n, std::vector<int>& writes) {
+std::vector<std::int64_t> replay(int misalign, std::int64_t n, int run, std::vector<int>& writes) {
   constexpr int V = reverse_in_place::VEC<T>;
   const auto p = reverse_in_place::make_plan(at_offset<T>(misalign), n);
   std::vector<std::int64_t> old(n), now(n);
@@ -36,7 +37,7 @@ std::vector<std::int64_t> replay(int misalign, std::int64_t n, std::vector<int>&
   // window_new(j)[k]: the value that window element k of group j receives.
   auto window_new = [&](std::int64_t j, int k) { return old[p.head + V * j + V - 1 - k]; };
   for (std::int64_t j = 0; j < p.groups; ++j) {
-    const int lane = int(j % 32);
+    const int k = int(j % run);
     const std::int64_t chunk = V * (p.first_chunk - j) - misalign;  // element index of the chunk
     const std::int64_t window = chunk + p.shift;
     CHECK(window >= p.back_begin);
@@ -45,14 +46,14 @@ std::vector<std::int64_t> replay(int misalign, std::int64_t n, std::vector<int>&
     if (p.shift == 0) {
       for (int e = 0; e < V; ++e) write(chunk + e, window_new(j, e));
     } else {
-      if (lane != 31 && j + 1 < p.groups) {
+      if (k != run - 1 && j + 1 < p.groups) {
         for (int e = 0; e < V; ++e)
           write(chunk + e,
                 e < p.shift ? window_new(j + 1, V - p.shift + e) : window_new(j, e - p.shift));
       } else {
         for (int e = p.shift; e < V; ++e) write(chunk + e, window_new(j, e - p.shift));
       }
-      if (lane == 0)
+      if (k == 0)
         for (int e = 0; e < p.shift; ++e) write(chunk + V + e, window_new(j, V - p.shift + e));
     }
   }
@@ -65,19 +66,26 @@ std::vector<std::int64_t> replay(int misalign, std::int64_t n, std::vector<int>&
   return now;
 }
 
+// Every n below 300 and every n within 40 of 1, 2 and 3 runs' worth of groups (2 VEC run
+// elements per run: the groups cover the front half), at every offset.
 template <class T>
-void check_replay() {
-  for (int misalign = 0; misalign < reverse_in_place::VEC<T>; ++misalign) {
-    for (std::int64_t n = 0; n < 700; ++n) {  // 700 int32: 87 groups, three warps' worth
-      CAPTURE(misalign);
-      CAPTURE(n);
+void check_replay(int run) {
+  constexpr int V = reverse_in_place::VEC<T>;
+  std::vector<std::int64_t> sizes;
+  for (std::int64_t n = 0; n < 300; ++n) sizes.push_back(n);
+  for (const std::int64_t runs : {1, 2, 3})
+    for (std::int64_t n = 2 * V * run * runs - 40; n < 2 * V * run * runs + 40; ++n)
+      sizes.push_back(n);
+  for (int misalign = 0; misalign < V; ++misalign) {
+    for (const std::int64_t n : sizes) {
       std::vector<int> writes;
-      const auto got = replay<T>(misalign, n, writes);
-      for (std::int64_t i = 0; i < n; ++i) {
-        CHECK(got[i] == n - 1 - i);
+      const auto got = replay<T>(misalign, n, run, writes);
+      std::int64_t wrong = 0;
+      for (std::int64_t i = 0; i < n; ++i)
         // Every element written exactly once, except an odd n's middle one, which stays.
-        CHECK(writes[i] == (n % 2 == 1 && i == n / 2 ? 0 : 1));
-      }
+        wrong += got[i] != n - 1 - i || writes[i] != (n % 2 == 1 && i == n / 2 ? 0 : 1);
+      INFO("run=", run, " misalign=", misalign, " n=", n);
+      CHECK(wrong == 0);
     }
   }
 }
@@ -85,25 +93,31 @@ void check_replay() {
 }  // namespace
 
 HOST_TEST_CASE("the plan and the write pattern reverse every n at every offset (int32 and float)") {
-  check_replay<std::int32_t>();
+  using namespace reverse_in_place;
+  // A warp's runs (warp shuffles), and a block's of 1 and 4 rounds.
+  check_replay<std::int32_t>(RUN_GROUPS<WARP_SHUFFLES, 1>);
+  check_replay<std::int32_t>(RUN_GROUPS<BLOCK_SHARED, 1>);
+  check_replay<std::int32_t>(RUN_GROUPS<BLOCK_SHARED, 4>);
 }
 
 HOST_TEST_CASE("the plan and the write pattern reverse every n at every offset (int64)") {
-  check_replay<std::int64_t>();
+  using namespace reverse_in_place;
+  check_replay<std::int64_t>(RUN_GROUPS<WARP_SHUFFLES, 1>);
+  check_replay<std::int64_t>(RUN_GROUPS<BLOCK_SHARED, 1>);
 }
 
 GPU_TEST_CASE("reverse_in_place int32 matches the CPU at every test size and 2^28 + 3") {
   common::testing::check_in_place_sizes<std::int32_t>(reverse_in_place::launch<std::int32_t>,
-                                                      4 * reverse_in_place::BLOCK_THREADS,
+                                                      reverse_in_place::BLOCK_ELEMENTS,
                                                       {(std::int64_t(1) << 28) + 3});
 }
 
 GPU_TEST_CASE("reverse_in_place float and int64 match the CPU at every test size and 2^28 + 3") {
   common::testing::check_in_place_sizes<float>(reverse_in_place::launch<float>,
-                                               4 * reverse_in_place::BLOCK_THREADS,
+                                               reverse_in_place::BLOCK_ELEMENTS,
                                                {(std::int64_t(1) << 28) + 3});
   common::testing::check_in_place_sizes<std::int64_t>(reverse_in_place::launch<std::int64_t>,
-                                                      4 * reverse_in_place::BLOCK_THREADS,
+                                                      reverse_in_place::BLOCK_ELEMENTS,
                                                       {(std::int64_t(1) << 28) + 3});
 }
 
@@ -130,9 +144,13 @@ GPU_TEST_CASE("reverse_in_place sweep variants match the CPU") {
   using namespace reverse_in_place;
   for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
     for (const auto& launch :
-         {common::testing::in_place_launch<float>(launch_variant<float, 1>),
-          common::testing::in_place_launch<float>(launch_variant<float, 2>),
-          common::testing::in_place_launch<float>(launch_variant<float, 4, PLAIN_STORES>)}) {
+         {common::testing::in_place_launch<float>(launch_variant<float, 2>),
+          common::testing::in_place_launch<float>(launch_variant<float, 4>),
+          common::testing::in_place_launch<float>(launch_variant<float, 1, PLAIN_STORES>),
+          common::testing::in_place_launch<float>(
+              launch_variant<float, 1, STREAMING_STORES, WARP_SHUFFLES>),
+          common::testing::in_place_launch<float>(
+              launch_variant<float, 4, STREAMING_STORES, WARP_SHUFFLES>)}) {
       const auto r = common::testing::check_in_place<float>(launch, n, 7, 1);
       INFO("n=", n, " ", common::describe(r));
       CHECK(r.ok());
