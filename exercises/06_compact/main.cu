@@ -23,8 +23,8 @@ int main(int argc, char** argv) {
 
   return program.run(argc, argv, [&](common::context& ctx) {
     // The input and the output on the device (the scratch is a few bytes per tile).
-    const std::int64_t n =
-        ctx.resolve_n(2 * sizeof(std::int32_t) + 0.01, sizeof(std::int32_t), compact_problem::MAX_N);
+    const std::int64_t n = ctx.resolve_n(2 * sizeof(std::int32_t) + 0.01, sizeof(std::int32_t),
+                                         compact_problem::MAX_N);
     ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
 
     const std::vector<std::int32_t> in = compact_problem::make_input(n, ctx.seed());
@@ -48,8 +48,8 @@ int main(int argc, char** argv) {
       // The kept elements, as far as both counts reach (a wrong count fails above).
       const std::vector<std::int32_t> got = d_out.download();
       const std::size_t shown = std::size_t(std::min(got_count, want_count));
-      ok = ctx.check(common::compare_exact(what + ": kept elements", got.data(), want.data(),
-                                           shown)) &&
+      ok = ctx.check(
+               common::compare_exact(what + ": kept elements", got.data(), want.data(), shown)) &&
            ok;
       return ok;
     };

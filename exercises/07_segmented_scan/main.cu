@@ -15,15 +15,14 @@ int main(int argc, char** argv) {
   common::program program("exercises", "segmented_scan",
                           "inclusive segmented scan of int32 with uint8 heads (exercise 07)");
   std::int64_t mean_segment = segmented_scan_problem::DEFAULT_MEAN_SEGMENT;
-  program.args().add_int("mean-segment", mean_segment, 0,
-                         segmented_scan_problem::MAX_MEAN_SEGMENT,
+  program.args().add_int("mean-segment", mean_segment, 0, segmented_scan_problem::MAX_MEAN_SEGMENT,
                          "a head every this many elements on average; 0: no heads, 1: all heads "
                          "(default 1000)");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     // Values, heads and the output on the device (the scratch is a few bytes per tile).
-    const std::int64_t n = ctx.resolve_n(2 * sizeof(std::int32_t) + 1 + 0.01,
-                                         sizeof(std::int32_t), segmented_scan_problem::MAX_N);
+    const std::int64_t n = ctx.resolve_n(2 * sizeof(std::int32_t) + 1 + 0.01, sizeof(std::int32_t),
+                                         segmented_scan_problem::MAX_N);
     ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
 
     const std::vector<std::int32_t> values = segmented_scan_problem::make_values(n, ctx.seed());

@@ -20,10 +20,10 @@ namespace segmented_scan {
 // Inside a round, a ballot of the heads finds each lane's last head at or before it, and a plain
 // warp sum gives the segment's sum as a difference of two prefix sums (exact modulo 2^32).
 constexpr int BLOCK_THREADS = 256;
-constexpr int ROUNDS = 16;                   // per warp: 16 loads of values and heads in flight
-constexpr int CHUNK = 32 * ROUNDS;           // a warp's consecutive elements
+constexpr int ROUNDS = 16;          // per warp: 16 loads of values and heads in flight
+constexpr int CHUNK = 32 * ROUNDS;  // a warp's consecutive elements
 constexpr int WARPS = BLOCK_THREADS / 32;
-constexpr int TILE = WARPS * CHUNK;          // 4096
+constexpr int TILE = WARPS * CHUNK;  // 4096
 constexpr unsigned FULL_MASK = 0xFFFFFFFFu;
 static_assert(ROUNDS <= 32, "a thread keeps one bit per round");
 
@@ -37,8 +37,7 @@ struct summary {
   unsigned value;
 };
 __device__ summary combine(summary left, summary right) {
-  return {left.has_head | right.has_head,
-          right.has_head ? right.value : left.value + right.value};
+  return {left.has_head | right.has_head, right.has_head ? right.value : left.value + right.value};
 }
 // Packed into 64 bits for the scratch: head flag above, value below.
 __device__ unsigned long long pack(summary s) {
@@ -73,8 +72,7 @@ __device__ summary warp_inclusive_combine(summary s) {
 // the scanned tile to out, with carry_in the value flowing into the tile.
 template <bool WRITE>
 __device__ void scan_tile(const std::int32_t* values, const std::uint8_t* heads, std::int64_t n,
-                          unsigned carry_in, std::int32_t* out,
-                          unsigned long long* tile_summary) {
+                          unsigned carry_in, std::int32_t* out, unsigned long long* tile_summary) {
   __shared__ summary warp_summaries[WARPS];
   const int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
   const std::int64_t tile_base = std::int64_t(blockIdx.x) * TILE;
@@ -115,8 +113,7 @@ __device__ void scan_tile(const std::int32_t* values, const std::uint8_t* heads,
 #pragma unroll
     for (int r = 0; r < ROUNDS; ++r) {
       const std::int64_t i = chunk + r * 32;
-      if (full || i < n)
-        out[i] = std::int32_t(value[r] + (((open >> r) & 1u) ? flowing_in : 0u));
+      if (full || i < n) out[i] = std::int32_t(value[r] + (((open >> r) & 1u) ? flowing_in : 0u));
     }
   } else if (threadIdx.x == 0) {
     summary tile{0, 0};
@@ -195,7 +192,7 @@ inline std::size_t scratch_bytes(std::int64_t n) {
 inline void launch(const std::int32_t* d_values, const std::uint8_t* d_heads, std::int64_t n,
                    std::int32_t* d_out, void* d_scratch) {
   // >>> YOUR CODE: launch
-  if (n == 0) return;  // no tile: a grid of zero blocks is a launch error
+  if (n == 0) return;                        // no tile: a grid of zero blocks is a launch error
   const std::int64_t tiles = tile_count(n);  // < 2^31 for any n a device holds
   auto* summaries = static_cast<unsigned long long*>(d_scratch);
   summarize_tiles<<<unsigned(tiles), BLOCK_THREADS>>>(d_values, d_heads, n, summaries);
