@@ -1,0 +1,55 @@
+// Exercise 09, rotate_array: the program (shared by the skeleton and the solution). Seeded input,
+// CPU reference, poisoned output, run, check every element, time, check again, report.
+#include <rotate_array.cuh>  // the skeleton's or the solution's: found through the include path
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/device_buffer.cuh"
+#include "common/program.cuh"
+#include "common/random.hpp"
+#include "rotate_array_problem.hpp"
+
+int main(int argc, char** argv) {
+  common::program program("exercises", "rotate_array",
+                          "out[(i + k) mod n] = in[i] for int32 arrays (exercise 09)");
+  std::int64_t k = rotate_array_problem::DEFAULT_K;
+  program.args().add_int("k", k, -rotate_array_problem::MAX_ABS_K, rotate_array_problem::MAX_ABS_K,
+                         "rotate by this many places; negative: the other way (default 1000003)");
+
+  return program.run(argc, argv, [&](common::context& ctx) {
+    const std::int64_t n =
+        ctx.resolve_n(2 * sizeof(std::int32_t), sizeof(std::int32_t), rotate_array_problem::MAX_N);
+    const std::size_t bytes = std::size_t(n) * sizeof(std::int32_t);
+    ctx.measure_yardsticks(bytes);
+
+    const std::vector<std::int32_t> in =
+        common::random_ints(std::size_t(n), ctx.seed(), -1000000000, 1000000000);
+    const std::vector<std::int32_t> want = rotate_array_problem::rotate_reference(in, k);
+
+    common::device_buffer<std::int32_t> d_in(n), d_out(n);
+    d_in.upload(in);
+    const auto poison = [&] { d_out.poison(); };
+    const auto run = [&] { rotate_array::launch(d_in.data(), n, k, d_out.data()); };
+    const auto check = [&](const std::string& what) {
+      return ctx.check(common::compare_exact(what, d_out.download(), want));
+    };
+
+    poison();
+    run();
+    bool ok = check("rotation");
+    const common::timing_stats time = ctx.time(poison, run);
+    ok = check("rotation after timing") && ok;
+
+    common::result_row row;
+    row.variant = "k=" + std::to_string(k);
+    row.type = "int32";
+    row.n = n;
+    row.bytes = 2.0 * double(bytes);  // every element read once and written once
+    row.time = time;
+    row.ok = ok;
+    ctx.report(row);
+    return ctx.exit_code();
+  });
+}
