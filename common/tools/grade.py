@@ -180,8 +180,9 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
             g.cases_passed += 1
             continue
         failures.append(f"{args} --seed {s}: {why}")
-        if r.timed_out:
-            # A program that hung once would make every case wait out its limit: stop here.
+        if r.timed_out or "not implemented" in why:
+            # A program that hung once would make every case wait out its limit, and an
+            # unfinished skeleton fails them all: stop here.
             timed_out = failures[-1]
             skipped = len(cases) - index - 1
             break
@@ -191,7 +192,7 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
     if len(failures) > len(shown):
         g.notes.append(f"... and {len(failures) - len(shown)} more failed cases")
     if skipped:
-        g.notes.append(f"{skipped} remaining case(s) not run after the time-out")
+        g.notes.append(f"{skipped} remaining case(s) not run after that")
     if failures:
         g.notes.append("speed not graded: not every case passed")
     else:
@@ -259,6 +260,21 @@ def first_error_lines(log, count=6):
     return "\n    ".join(l.rstrip()[:200] for l in lines[start:start + count])
 
 
+def failed_block(log, target):
+    """The compiler output that ninja printed under a FAILED line of `target`, or None."""
+    lines = log.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("FAILED:") and (f"/{target}.dir/" in line or
+                                           line.rstrip().endswith(f"bin/{target}")):
+            block = []
+            for follow in lines[i + 1:]:
+                if follow.startswith(("FAILED:", "ninja:")) or re.match(r"^\[\d+/\d+\]", follow):
+                    break
+                block.append(follow)
+            return "\n".join(block)
+    return None
+
+
 class CMakeRunner:
     """Builds in <build>/reference (the solutions) and <build>/students/<student> (the student's
     headers through -DEXERCISE_HEADERS_DIR) and runs the programs there."""
@@ -307,6 +323,40 @@ class CMakeRunner:
                 error = "compile error:\n    " + first_error_lines(r.output)
         self.built[key] = error
         return error
+
+    def prebuild(self, side, specs):
+        """Builds the programs of every exercise of one side in one parallel build that keeps going
+        past failures (ninja -k 0), so that build() only reports: a compile error in one exercise
+        costs that exercise, and the others build at the same time."""
+        error = self.configure(side)
+        targets = {}
+        for spec in specs:
+            key = (side, spec.name)
+            if key in self.built:
+                continue
+            if error:
+                self.built[key] = error
+                continue
+            if side == "student":
+                header = os.path.join(self.exercises_dir, spec.dir, spec.name + ".cuh")
+                if not os.path.isfile(header):
+                    self.built[key] = f"missing: {spec.dir}/{spec.name}.cuh"
+                    continue
+                if os.path.exists(self.binary(side, spec)):
+                    os.remove(self.binary(side, spec))  # never grade an earlier build
+            targets[self.target(side, spec)] = key
+        if not targets:
+            return
+        r = run_process(["cmake", "--build", self.dirs[side], "--target", *targets, "--", "-k",
+                         "0"], 3600)
+        for target, key in targets.items():
+            spec = next(s for s in specs if s.name == key[1])
+            failed = failed_block(r.output, target)
+            if failed is not None or not os.path.isfile(self.binary(side, spec)):
+                self.built[key] = "compile error:\n    " + first_error_lines(
+                    failed if failed is not None else r.output)
+            else:
+                self.built[key] = None
 
     def run(self, side, spec, args, timeout_s):
         return run_process([self.binary(side, spec)] + args.split(), timeout_s)
@@ -481,6 +531,10 @@ def main(argv=None):
     log = sys.stderr if a.format != "human" else sys.stdout
     for student, folder in students:
         runner = CMakeRunner(a.build_dir, student, folder, sanitizer)
+        print(f"grade: {student}: building {len(specs)} exercise(s) and their solutions ...",
+              file=sys.stderr, flush=True)
+        runner.prebuild("solution", specs)
+        runner.prebuild("student", specs)
         for spec in specs:
             print(f"grade: {student} / {spec.name} ...", file=sys.stderr, flush=True)
             error = runner.build("solution", spec)

@@ -116,7 +116,7 @@ class Scoring(unittest.TestCase):
         self.assertIn("crash (CUDA error): CUDA error: cudaErrorIllegalAddress", text)
         self.assertIn("--n 1 --seed 11: time-out after 5 s", text)
         # after a time-out the remaining cases are not run: a hung program costs one limit
-        self.assertIn("1 remaining case(s) not run after the time-out", text)
+        self.assertIn("1 remaining case(s) not run after that", text)
         self.assertEqual(g.cases_total, 6)
 
     def test_cuda_error_is_a_crash(self):
@@ -131,6 +131,9 @@ class Scoring(unittest.TestCase):
         g = grade.grade_exercise(spec(), "frank", r)
         self.assertEqual(g.total, 0)
         self.assertIn("not implemented: demo::launch", g.notes[0])
+        # one run says it all: the other cases are not run
+        self.assertEqual(len(r.calls), 1)
+        self.assertIn("5 remaining case(s) not run after that", g.notes)
 
     def test_compile_error_scores_zero_and_runs_nothing(self):
         r = FakeRunner(correct_and_timed(1.0), build_error="compile error:\n    demo.cuh(3): "
