@@ -219,6 +219,20 @@ def fmt_speedup(v):
     return f"{v:.2f}×"
 
 
+# Rows of type "numbers" (Part IV, the sieve) measure time, not bandwidth: their "bytes" column holds
+# the numbers sieved and "gbps" reads 10^9 numbers per second; no yardstick applies to them, and
+# their ratio to the peer is a speedup.
+RATE_TYPE = "numbers"
+
+
+def is_rate(r):
+    return r["type"] == RATE_TYPE
+
+
+def rate_unit(rows):
+    return "10<sup>9</sup> numbers/s" if rows and all(is_rate(r) for r in rows) else "GB/s"
+
+
 def size_key(r):
     return (int(r["n"]), int(r["rows"]), int(r["cols"]))
 
@@ -231,6 +245,19 @@ def size_label(r, html_out=True):
         e = n.bit_length() - 1
         return f"2<sup>{e}</sup>" if html_out else f"2^{e}"
     return f"{n:,}"
+
+
+def size_slug(r):
+    """A size in fact names: 2_20 for 2^20, 1e10 for 10^10, 4096_x_4096, else the digits."""
+    n, rows, cols = size_key(r)
+    if rows and cols:
+        return f"{rows}_x_{cols}"
+    if n > 0 and n & (n - 1) == 0:
+        return f"2_{n.bit_length() - 1}"
+    digits = str(n)
+    if n >= 10 and digits == "1" + "0" * (len(digits) - 1):
+        return f"1e{len(digits) - 1}"
+    return digits
 
 
 def slug(text):
@@ -334,7 +361,7 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
     has_peer = any(r["peer"] for r in rows)
     peers = sorted({r["peer"] for r in rows if r["peer"]})
 
-    head = ["variant", "type", "size", "median time", "GB/s", "% of copy", "% of read"]
+    head = ["variant", "type", "size", "median time", rate_unit(rows), "% of copy", "% of read"]
     if has_peer:
         head.append("% of " + html.escape(" / ".join(peers)))
     head += [f"vs {html.escape(prev.name)}" if prev else "vs previous step",
@@ -356,6 +383,8 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
         if r["bytes"] <= 0:  # a timing-only row (an empty kernel on the same grid, say)
             cells[4:7] = ['<span title="moves no bytes: only its time counts">—</span>'] + \
                 ["—"] * 2
+        elif is_rate(r):  # numbers per second: no bandwidth yardstick applies
+            cells[5:7] = ["—"] * 2
         if has_peer:
             if r["peer"] and r["peer_gbps"] > 0 and r["bytes"] > 0:
                 cells.append(f'<span title="{html.escape(r["peer"])} {fmt_gbps(r["peer_gbps"])} '
@@ -380,6 +409,10 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
     notes = ["Effective bandwidth: the bytes the algorithm must move ÷ the median time, in "
              "10<sup>9</sup> bytes per second; % of the copy and read yardsticks measured in the "
              "same process (see \u201cMethodology\u201d)."]
+    if rows and all(is_rate(r) for r in rows):
+        notes = ["Rate: the numbers sieved ÷ the median time, in 10<sup>9</sup> numbers per "
+                 "second; % of the peer is this rate as a percentage of the peer's on the same "
+                 "range, timed in the same process."]
     if prev:
         notes.append("Speedups divide the other step's median time by this one's, at the same type "
                      "and size, against the same variant or else that step's fastest one.")
@@ -475,6 +508,11 @@ def bar_plot(gnuplot, path, title, labels, values, lines, colours=None,
 
 def reference_lines(results, rows):
     lines = []
+    if rows and all(is_rate(r) for r in rows):  # numbers per second: only the peer applies
+        for p in sorted({r["peer"] for r in rows if r["peer"] and r["peer_gbps"] > 0}):
+            v = _median([r["peer_gbps"] for r in rows if r["peer"] == p])
+            lines.append((f"{p} (peer) {fmt_gbps(v)} G numbers/s", v, PALETTE["peer"], 1))
+        return lines
     copy = _median([r["copy_gbps"] for r in rows])
     read = _median([r["read_gbps"] for r in rows])
     if copy:
@@ -490,6 +528,12 @@ def reference_lines(results, rows):
     if theo:
         lines.append((f"theoretical {fmt_gbps(theo)} GB/s", theo, PALETTE["theory"], 3))
     return lines
+
+
+def _ylabel(rows):
+    if rows and all(is_rate(r) for r in rows):
+        return "rate (10^9 numbers per second)"
+    return "effective bandwidth (GB/s)"
 
 
 def part_plot(results, part, title, gnuplot, path, highlight=None):
@@ -523,7 +567,7 @@ def part_plot(results, part, title, gnuplot, path, highlight=None):
     what = (f"{highlight.name} among the steps of {title}" if highlight
             else f"{title}: fastest variant of each step")
     bar_plot(gnuplot, path, f"{what} at {size} ({results.gpu()})", labels, values,
-             reference_lines(results, used), colours)
+             reference_lines(results, used), colours, ylabel=_ylabel(used))
     return True
 
 
@@ -544,7 +588,8 @@ def step_plot(results, part, step, gnuplot, path):
     bar_plot(gnuplot, path,
              f"{step.name}: each variant at {size_label(rows[0], html_out=False)} "
              f"({results.gpu()})",
-             labels, [r["gbps"] for r in rows], reference_lines(results, rows))
+             labels, [r["gbps"] for r in rows], reference_lines(results, rows),
+             ylabel=_ylabel(rows))
     return len(rows)
 
 
@@ -678,7 +723,7 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
                 continue
             theo = results.meta.get("theoretical_gbps", "")
             copy = results.yardstick("memcpy_d2d")
-            moves = r["bytes"] > 0
+            moves = r["bytes"] > 0 and not is_rate(r)
             cells = [part_cell, html.escape(step + (f" ({r['variant']})" if r["variant"] else "")),
                      gpu_cell, html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
                      fmt_gbps(r["gbps"]) if moves else "—",
@@ -705,6 +750,16 @@ NOT_MEASURED = "(not measured)"
 def _row_facts(prefix, r):
     if r["bytes"] <= 0:  # a timing-only row: only its time is a fact
         return {f"{prefix}_time": fmt_time(r["median_ms"])}
+    if is_rate(r):  # numbers per second, the peer's rate and the speedup over the peer
+        peer = bool(r["peer"]) and r["peer_gbps"] > 0
+        return {f"{prefix}_gbps": f"{fmt_gbps(r['gbps'])} billion numbers/s",
+                f"{prefix}_time": fmt_time(r["median_ms"]),
+                f"{prefix}_pct_peer": fmt_pct(r["pct_peer"]) if peer else NOT_MEASURED,
+                f"{prefix}_peer_gbps": (f"{fmt_gbps(r['peer_gbps'])} billion numbers/s" if peer
+                                        else NOT_MEASURED),
+                f"{prefix}_peer_time": (fmt_time(r["bytes"] / r["peer_gbps"] * 1e-6) if peer
+                                        else NOT_MEASURED),
+                f"{prefix}_vs_peer": fmt_speedup(r["pct_peer"] / 100.0) if peer else NOT_MEASURED}
     return {f"{prefix}_gbps": f"{fmt_gbps(r['gbps'])} GB/s",
             f"{prefix}_time": fmt_time(r["median_ms"]),
             f"{prefix}_pct_copy": fmt_pct(r["pct_copy"]),
@@ -848,6 +903,20 @@ def _measured_facts(gpu_results, parts, source_dir):
                     step(f"{s.name}_{key}", fmt_speedup(mr["median_ms"] / b["median_ms"]))
             # Control rows that move no bytes (an empty kernel's time) do not make a step
             # "several types": only the measured types decide whether names carry the type.
+            # Rows at the step's other sizes: `<step>_at_<size>_...` (its fastest variant there)
+            # and `<step>_<variant>_at_<size>_...`.
+            for key in sorted({size_key(r) for r in rows} - {ref}):
+                at_rows = [r for r in rows if size_key(r) == key]
+                at = "at_" + size_slug(at_rows[0])
+                for k, v in _row_facts(f"{s.name}_{at}", best_row(at_rows)).items():
+                    step(k, v)
+                at_types = {r["type"] for r in at_rows}
+                for r in at_rows:
+                    if r["variant"]:
+                        prefix = f"{s.name}_{slug(r['variant'])}" + \
+                            (f"_{slug(r['type'])}" if len(at_types) > 1 else "") + f"_{at}"
+                        for k, v in _row_facts(prefix, r).items():
+                            f.define(f"step {s.name} variant {r['variant']} ({r['type']})", k, v)
             types = {r["type"] for r in ref_rows if float(r["bytes"] or 0) > 0}
             for r in ref_rows:
                 if not r["variant"]:
