@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""then_now.py RESULTS_FILE > sieve_then_now.html
+
+The tables of the sieve part's summary page, from the committed results file: every step's time at
+each size it was measured at; the final step beside primesieve (all host threads, timed in the same
+process; one thread, from sieve_cpu in the same bench run) and beside the times CUDASieve published
+for a GTX 1080 (quoted from its README); and the part's two performance targets, met or missed.
+Written for book/tools/build_book.py to call; it prints "(not measured)" where the file has no row.
+"""
+import html
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
+                                "tools"))
+import gen_results  # noqa: E402
+
+STEPS = ["sieve_cpu", "sieve_naive", "sieve_grid", "sieve_shared", "sieve_bits", "sieve_segmented"]
+SIZES = [(2**20 - 1, "2<sup>20</sup> - 1"), (10**8, "10<sup>8</sup>"), (10**9, "10<sup>9</sup>"),
+         (2**32, "2<sup>32</sup>"), (10**10, "10<sup>10</sup>"), (10**12, "10<sup>12</sup>")]
+# CUDASieve's README (github.com/curtisseizert/CUDASieve), "With GTX 1080", "Time to sieve this
+# range" in ms, ranges from 0; 2^32 is not in its table.
+CUDASIEVE_GTX1080_MS = {10**9: 6.03, 10**10: 68.7, 10**12: 13.0e3}
+FINAL = "sieve_segmented"
+NOT_MEASURED = "(not measured)"
+
+
+def rows_at(results, step, n, variant=None):
+    if results is None:
+        return []
+    return [r for r in results.step_rows(step) if int(r["n"]) == n and r["check"] == "ok"
+            and (variant is None or r["variant"] == variant)]
+
+
+def fastest(rows):
+    return min(rows, key=lambda r: r["median_ms"]) if rows else None
+
+
+def peer_ms(r):
+    return r["bytes"] / r["peer_gbps"] * 1e-6 if r and r["peer_gbps"] > 0 else None
+
+
+def time_cell(ms, title=""):
+    if ms is None:
+        return f"<td>{NOT_MEASURED}</td>"
+    t = f' title="{html.escape(title)}"' if title else ""
+    return f"<td><span{t}>{html.escape(gen_results.fmt_time(ms))}</span></td>"
+
+
+def ratio_cell(slow_ms, fast_ms):
+    if slow_ms is None or fast_ms is None or fast_ms <= 0:
+        return "<td>—</td>"
+    return f"<td>{html.escape(gen_results.fmt_speedup(slow_ms / fast_ms))}</td>"
+
+
+def main():
+    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    gpu = results.gpu() if results else "our GPU (not measured)"
+    out = [f"<p>Median times on the {html.escape(gpu)}; each cell is the step's fastest variant "
+           "at that n (hover for the variant). All of one bench run.</p>\n"]
+
+    body = []
+    for step in STEPS:
+        cells = [f"<td>{step}</td>"]
+        for n, _ in SIZES:
+            r = fastest(rows_at(results, step, n))
+            cells.append(time_cell(r["median_ms"] if r else None,
+                                   (r["variant"] or step) if r else ""))
+        body.append("".join(cells))
+    out.append(gen_results.captioned_table(
+        "Every step at each n it was measured at: the time to sieve [0, n]",
+        ["step"] + [label for _, label in SIZES], body))
+
+    body = []
+    for n, label in SIZES[2:]:
+        r = fastest(rows_at(results, FINAL, n))
+        ours = r["median_ms"] if r else None
+        all_threads = peer_ms(r)
+        one = fastest(rows_at(results, "sieve_cpu", n, "primesieve_1_thread"))
+        one_ms = one["median_ms"] if one else None
+        then = CUDASIEVE_GTX1080_MS.get(n)
+        body.append(f"<td>{label}</td>"
+                    + time_cell(ours, (r["variant"] or FINAL) if r else "")
+                    + time_cell(all_threads, html.escape(r["peer"]) if r else "")
+                    + ratio_cell(all_threads, ours)
+                    + time_cell(one_ms) + ratio_cell(one_ms, ours)
+                    + (time_cell(then) if then else "<td>not published</td>")
+                    + ratio_cell(then, ours))
+    out.append(gen_results.captioned_table(
+        "pi(n): the final step beside primesieve (same machine) and beside CUDASieve's published "
+        "GTX 1080 times (then)",
+        ["n", f"{FINAL} (now)", "primesieve, all host threads", "speedup over it",
+         "primesieve, 1 thread", "speedup over it", "CUDASieve, GTX 1080 (then)",
+         "speedup over it"], body))
+
+    body = []
+    r10 = fastest(rows_at(results, FINAL, 10**10))
+    r9 = fastest(rows_at(results, FINAL, 10**9))
+    if r10 and peer_ms(r10):
+        ratio = peer_ms(r10) / r10["median_ms"]
+        body.append("<td>pi(10<sup>10</sup>) at least 10× faster than primesieve on all host "
+                    f"threads</td><td>{html.escape(gen_results.fmt_speedup(ratio))}</td>"
+                    f"<td>{'met' if ratio >= 10 else 'missed'}</td>")
+    else:
+        body.append("<td>pi(10<sup>10</sup>) at least 10× faster than primesieve on all host "
+                    f"threads</td><td>{NOT_MEASURED}</td><td>—</td>")
+    if r9:
+        ok = r9["median_ms"] <= 1.0
+        body.append("<td>pi(10<sup>9</sup>) in at most 1 ms</td>"
+                    f"<td>{html.escape(gen_results.fmt_time(r9['median_ms']))}</td>"
+                    f"<td>{'met' if ok else 'missed'}</td>")
+    else:
+        body.append(f"<td>pi(10<sup>9</sup>) in at most 1 ms</td><td>{NOT_MEASURED}</td><td>—</td>")
+    out.append(gen_results.captioned_table("The part's targets (issue 11), on this run",
+                                           ["target", "measured", "verdict"], body))
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()
