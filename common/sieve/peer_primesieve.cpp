@@ -13,6 +13,12 @@ std::uint64_t primesieve_count(std::uint64_t lo, std::uint64_t hi, int threads) 
   return primesieve::count_primes(lo, hi);
 }
 
+std::vector<std::uint64_t> primesieve_primes(std::uint64_t lo, std::uint64_t hi) {
+  std::vector<std::uint64_t> primes;
+  if (lo <= hi) primesieve::generate_primes(lo, hi, &primes);
+  return primes;
+}
+
 int primesieve_all_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
 
 std::string primesieve_name() {

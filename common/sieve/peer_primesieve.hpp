@@ -4,11 +4,14 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace common::sieve {
 
 // The primes in [lo, hi] counted by primesieve on `threads` host threads (0: all of them).
 std::uint64_t primesieve_count(std::uint64_t lo, std::uint64_t hi, int threads = 0);
+// The primes in [lo, hi], ascending, from primesieve (the tests' list of primes).
+std::vector<std::uint64_t> primesieve_primes(std::uint64_t lo, std::uint64_t hi);
 // The host threads primesieve uses when told to use all of them.
 int primesieve_all_threads();
 // "primesieve 11.0".

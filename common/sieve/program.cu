@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -154,6 +155,15 @@ std::uint64_t count_primes_in_output(layout out, const void* output, std::int64_
   return count;
 }
 
+int sm_count() {
+  static const int count = [] {
+    int sms = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    return sms;
+  }();
+  return count;
+}
+
 std::size_t sieving_primes_capacity(std::int64_t n) {
   // pi(x) < 1.26 x / ln x for x > 1 (Rosser and Schoenfeld); plus a little for tiny x.
   const double x = double(isqrt(std::uint64_t(std::max<std::int64_t>(n, 0))));
@@ -193,7 +203,7 @@ int run_array_program(int argc, char** argv, const array_step& step) {
 
     device_buffer<std::uint32_t> d_primes(sieving_primes_capacity(n));
     for (const array_variant& v : step.variants) {
-      if (which != "all" && which != v.name) continue;
+      if (which == "all" ? v.racy : which != v.name) continue;
       const std::size_t bytes = output_bytes(v.out, n);
       device_buffer<unsigned char> d_out(bytes);
       const sieve_buffers buffers{d_out.data(), d_primes.data(), d_primes.size()};
@@ -246,7 +256,9 @@ int run_count_program(int argc, char** argv, const count_step& step) {
       throw usage_error("give either --n N (the range [0, N]) or --lo/--hi, not both");
     std::int64_t n = resolve_limited_n(ctx, 0, std::min(max_hi, common::MAX_N), "");
     if (!ctx.was_set("n") && !ctx.quick()) n = std::int64_t(step.default_n);
-    if (!ctx.was_set("hi")) hi = ctx.was_set("lo") ? max_hi : n;
+    if (ctx.was_set("lo") && !ctx.was_set("hi"))
+      throw usage_error("--lo needs --hi: the range is [lo, hi]");
+    if (!ctx.was_set("hi")) hi = n;
     if (lo > hi)
       throw usage_error("--lo " + std::to_string(lo) + " is above --hi " + std::to_string(hi) +
                         ": the range must have lo <= hi");

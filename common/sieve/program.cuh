@@ -49,6 +49,9 @@ std::size_t sieving_primes_capacity(std::int64_t n);
 std::uint32_t upload_sieving_primes(std::int64_t n, std::uint32_t smallest,
                                     const sieve_buffers& buffers);
 
+// The device's SM count, asked once (launches that size their grid by it run inside the timing).
+int sm_count();
+
 // Fills buffers.d_out with the sieve of [0, n] in the variant's layout, on stream 0.
 using sieve_launch = void (*)(std::int64_t n, const sieve_buffers& buffers);
 
@@ -56,6 +59,9 @@ struct array_variant {
   std::string name;
   layout out;
   sieve_launch launch;
+  // A deliberately racy variant (its output is right, but threads write one word at once): run only
+  // when named with --variant, so that the sanitizer tests of `--quick` stay clean.
+  bool racy = false;
 };
 
 struct array_step {
