@@ -32,11 +32,11 @@ std::string peer_label(int threads) {
          (threads == 1 ? " thread" : " threads");
 }
 
-// The peer's repetitions: as many as the program's, but at most about 20 s of them (primesieve
-// takes seconds at 10^12 even on all cores), and never fewer than 3.
+// The peer's repetitions: as many as the program's, but only about 20 s of them: primesieve takes
+// seconds at 10^12 even on all cores. When not even two fit, the reference run is the only sample.
 int peer_reps(const context& ctx, double first_ms) {
   const int affordable = first_ms > 0 ? int(20000.0 / first_ms) : ctx.timing().reps;
-  return std::clamp(affordable, 3, std::max(3, ctx.timing().reps));
+  return std::clamp(affordable, 0, ctx.timing().reps);
 }
 
 struct peer_timing {
@@ -52,10 +52,13 @@ peer_timing time_primesieve(context& ctx, std::uint64_t lo, std::uint64_t hi,
   count = primesieve_count(lo, hi, threads);
   const double first_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  const int reps = peer_reps(ctx, first_ms);
-  std::uint64_t again = 0;
-  peer_timing peer{peer_label(threads),
-                   time_on_host(0, reps, [&] { again = primesieve_count(lo, hi, threads); })};
+  int reps = peer_reps(ctx, first_ms);
+  std::uint64_t again = count;
+  peer_timing peer{peer_label(threads), summarize({first_ms})};
+  if (reps >= 2)
+    peer.time = time_on_host(0, reps, [&] { again = primesieve_count(lo, hi, threads); });
+  else
+    reps = 1;  // the reference run above
   if (again != count) throw std::runtime_error("primesieve gave two different counts");
   std::fprintf(ctx.log(), "peer %s: %llu primes, median %.3f ms of %d runs\n", peer.label.c_str(),
                static_cast<unsigned long long>(count), peer.time.median_ms, reps);
