@@ -108,9 +108,14 @@ def exercise_table(source_dir, parts):
         return f"\\ref {part_pages[name]}" if part_pages.get(name) else name
 
     def link_step(name):
-        return f"\\ref {step_pages[name]}" if step_pages.get(name) else f"`{name}`"
+        return (f"\\ref {step_pages[name]} \"{name}\"" if step_pages.get(name)
+                else f"`{name}`")
 
-    lines = ["| | exercise | part | read first | the idea it practises | speed target |",
+    def speed(target):
+        m = re.match(r"full speed marks within (\S+) of the solution's time on (`.*`)$", target)
+        return f"{m.group(1)} the solution's time, on {m.group(2)}" if m else target
+
+    lines = ["| | exercise | part | read first | the idea it practises | full speed marks within |",
              "|---|---|---|---|---|---|"]
     for d in dirs:
         with open(os.path.join(base, d, "README.md"), encoding="utf-8") as f:
@@ -127,7 +132,7 @@ def exercise_table(source_dir, parts):
         read = ", ".join(link_step(x.strip()) for x in rows.get("read first", "").split(",")
                          if x.strip())
         lines.append(f"| {d[:2]} | **{name}** (`exercises/{d}/`) | {parts_cell} | {read} | "
-                     f"{rows.get('idea', '')} | {rows.get('speed target', '')} |")
+                     f"{rows.get('idea', '')} | {speed(rows.get('speed target', ''))} |")
     return "\n".join(lines)
 
 
