@@ -12,12 +12,16 @@
    the per-part times are printed at the end.
 5. `--only` writes into the build directory, never into the results directory.
 6. An unknown part is bad usage (exit 2); without a CUDA device bench exits 77 and writes nothing.
+7. While a part runs its rows so far are kept in build/bench-partial/<gpu>/<part>.csv, removed when
+   the part's file is written; a part that runs past --part-time-limit is stopped, exits 1, leaves
+   its previous file untouched and its earlier rows in the partial file.
 """
 import os
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BENCH = os.path.join(HERE, "..", "tools", "bench.py")
@@ -132,6 +136,11 @@ def main():
                "# the previous reduction results\n", "all parts: the failed part is untouched")
         expect("bench: intro" in r.stdout and "written" in r.stdout and "FAILED" in r.stdout,
                f"all parts: each part's time and outcome printed at the end:\n{r.stdout}")
+        partial = read(os.path.join(build, "bench-partial", "fake-gpu", "reduction.csv"))
+        expect("# partial: 1 of 2 runs" in partial and "yardstick,memcpy_d2d" in partial,
+               f"all parts: the failed part's rows so far are in its partial file:\n{partial}")
+        expect(not os.path.exists(os.path.join(build, "bench-partial", "fake-gpu", "intro.csv")),
+               "all parts: a written part leaves no partial file")
         expect(r.stdout.index("-> " + os.path.join(gpu_dir, "intro.csv")) <
                r.stdout.index("[reduction 1/2]"), "all parts: intro written before reduction runs")
 
@@ -160,6 +169,30 @@ def main():
         r = run_bench(build, results)
         expect(r.returncode == 77, f"no device: exit 77 (got {r.returncode})")
         expect(not os.path.exists(results), "no device: nothing written")
+
+    # 7: --part-time-limit stops a part that runs too long; its rows so far stay in the partial file
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build, step_a=good_step("intro", "step_a").replace(
+            'echo "{HEADER}"'.format(HEADER=HEADER), '[ "$2" = 2 ] && sleep 30\necho "' + HEADER + '"'))
+        gpu_dir = os.path.join(results, "fake-gpu")
+        os.makedirs(gpu_dir)
+        with open(os.path.join(gpu_dir, "intro.csv"), "w") as f:
+            f.write("# the previous results\n")
+        t0 = time.time()
+        r = run_bench(build, results, "--part", "intro", "--part-time-limit", "3")
+        expect(r.returncode == 1 and time.time() - t0 < 20,
+               f"time limit: exit 1 well before the slow run ends (got {r.returncode})")
+        expect("STOPPED at the part's time limit" in r.stdout and "--part-time-limit" in r.stdout,
+               f"time limit: says so:\n{r.stdout}")
+        expect(read(os.path.join(gpu_dir, "intro.csv")) == "# the previous results\n",
+               "time limit: the previous file is untouched")
+        partial = read(os.path.join(build, "bench-partial", "fake-gpu", "intro.csv"))
+        expect("# partial: 2 of 3 runs" in partial and "intro,step_a,--n,float" not in partial
+               and partial.count("intro,step_a,") == 1,
+               f"time limit: the rows before the slow run are in the partial file:\n{partial}")
+        r = run_bench(build, results, "--part", "intro", "--part-time-limit", "0")
+        expect(r.returncode == 2, f"time limit 0: bad usage (got {r.returncode})")
 
     for f in failures:
         print("FAIL:", f)

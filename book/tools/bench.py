@@ -18,6 +18,13 @@ uses to estimate the time left.
   bench.py ... --only reduce9      the runs whose step name contains "reduce9", written into the
                                    build directory (build/bench-only/<gpu>/<part>.csv), never into
                                    the results directory
+  bench.py ... --part-time-limit 290   a part still running after 290 s fails (its running program
+                                   is stopped), so a part fits a machine's command limit
+
+While a part runs, the rows so far are kept in build/bench-partial/<gpu>/<part>.csv (with a
+"# partial:" line), rewritten after every run and removed when the part's file is written: a part
+that fails or is stopped (by the time limit, or by whatever ran the bench) leaves what it measured
+there, for diagnosis. It is never a results file.
 
 Exit codes: 0 written, 1 a run failed, 2 bad usage, 77 no CUDA device.
 """
@@ -118,8 +125,19 @@ def write_atomically(path, metadata, header, rows):
     os.replace(tmp, path)
 
 
-def bench_part(part, runs, bindir, gpu_info, metadata, path):
-    """Runs one part (its yardsticks first) and writes its file. Returns (ok, seconds)."""
+def part_metadata(metadata, part, started, seconds):
+    meta = dict(metadata)
+    meta["date"] = datetime.datetime.fromtimestamp(started, datetime.timezone.utc).strftime(
+        "%Y-%m-%dT%H:%M:%SZ")
+    meta["part"] = part
+    meta["bench_seconds"] = f"{time.time() - started:.0f}"
+    meta["run_seconds"] = json.dumps(seconds, separators=(",", ":"))
+    return meta
+
+
+def bench_part(part, runs, bindir, gpu_info, metadata, path, partial_path, time_limit=None):
+    """Runs one part (its yardsticks first) and writes its file; keeps the rows so far in
+    partial_path while it runs. Returns (ok, seconds)."""
     runs = [("yardstick", "gpu_info", "")] + runs
     before = previous_run_seconds(path)
     header, rows, seconds, started = None, [], {}, time.time()
@@ -130,14 +148,23 @@ def bench_part(part, runs, bindir, gpu_info, metadata, path):
         cmd = [os.path.join(bindir, step)] + shlex.split(step_args) + ["--format", "csv"]
         print(f"[{part} {i}/{len(runs)}] {step} {step_args}".rstrip(), end=" ... ", flush=True)
         t0 = time.time()
-        r = run(cmd)
+        kept = (f"; the rows of its {i - 1} earlier run(s) are in {partial_path}"
+                if rows else "")
+        try:
+            timeout = None if time_limit is None else max(1.0, time_limit - (t0 - started))
+            r = run(cmd, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            print(f"STOPPED at the part's time limit ({fmt_seconds(time_limit)})")
+            print(f"bench: part {part} ran past --part-time-limit; {path} not written (the "
+                  f"previous file, if any, is untouched){kept}", file=sys.stderr)
+            return False, time.time() - started
         h, got = csv_rows(r.stdout)
         bad = [row for row in got if not row.endswith(",ok")]
         if r.returncode != 0 or bad or not got:
             print(f"FAILED (exit {r.returncode})")
             print(r.stdout + r.stderr, file=sys.stderr)
             print(f"bench: a run of part {part} failed; {path} not written (the previous file, "
-                  "if any, is untouched)", file=sys.stderr)
+                  f"if any, is untouched){kept}", file=sys.stderr)
             return False, time.time() - started
         header = header or h
         rows += got
@@ -150,14 +177,14 @@ def bench_part(part, runs, bindir, gpu_info, metadata, path):
             eta = f", about {fmt_seconds(sum(known))} left" + \
                   ("" if len(known) == len(left) else f" (+{len(left) - len(known)} runs not timed before)")
         print(f"ok, {len(got)} rows, {took:.1f} s{eta}", flush=True)
+        partial = part_metadata(metadata, part, started, seconds)
+        partial["partial"] = (f"{i} of {len(runs)} runs; NOT a results file (bench.py keeps "
+                              "the rows so far here while the part runs)")
+        write_atomically(partial_path, partial, header, rows)
     total = time.time() - started
-    meta = dict(metadata)
-    meta["date"] = datetime.datetime.fromtimestamp(started, datetime.timezone.utc).strftime(
-        "%Y-%m-%dT%H:%M:%SZ")
-    meta["part"] = part
-    meta["bench_seconds"] = f"{total:.0f}"
-    meta["run_seconds"] = json.dumps(seconds, separators=(",", ":"))
-    write_atomically(path, meta, header, rows)
+    write_atomically(path, part_metadata(metadata, part, started, seconds), header, rows)
+    if os.path.exists(partial_path):
+        os.remove(partial_path)
     print(f"bench: part {part}: {len(rows)} rows in {fmt_seconds(total)} -> {path}", flush=True)
     return True, total
 
@@ -172,6 +199,8 @@ def main():
                     help="measure this part only (repeatable; default: every part in turn)")
     ap.add_argument("--only", help="run only steps whose name contains this; writes into the "
                     "build directory, never into the results directory")
+    ap.add_argument("--part-time-limit", type=float, metavar="SECONDS",
+                    help="a part still running after this long fails (its program is stopped)")
     args = ap.parse_args()
 
     bindir = os.path.join(args.build_dir, "bin")
@@ -190,6 +219,10 @@ def main():
               file=sys.stderr)
         return 2
     chosen = [p for p in parts if p in args.part] if args.part else parts
+    if args.part_time_limit is not None and args.part_time_limit <= 0:
+        print(f"bench: --part-time-limit {args.part_time_limit:g}: must be more than 0 seconds",
+              file=sys.stderr)
+        return 2
 
     gpu_info = os.path.join(bindir, "gpu_info")
     if run([gpu_info, "--check"]).returncode != 0:
@@ -217,7 +250,9 @@ def main():
         if not runs:
             continue
         ok, seconds = bench_part(part, runs, bindir, gpu_info, metadata,
-                                 os.path.join(out_dir, slug, f"{part}.csv"))
+                                 os.path.join(out_dir, slug, f"{part}.csv"),
+                                 os.path.join(args.build_dir, "bench-partial", slug,
+                                              f"{part}.csv"), args.part_time_limit)
         times.append((part, seconds, ok))
         if not ok:
             failed.append(part)
