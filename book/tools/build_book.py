@@ -27,6 +27,10 @@ import check_pages  # noqa: E402
 import gen_diff  # noqa: E402
 import gen_results  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "common",
+                                "tools"))
+import check_exercises  # noqa: E402  (the README header table of an exercise)
+
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 BOOK_DIR = os.path.dirname(TOOLS_DIR)
 AWESOME_FILES = ["doxygen-awesome.css", "doxygen-awesome-sidebar-only.css",
@@ -121,11 +125,7 @@ def exercise_table(source_dir, parts):
         with open(os.path.join(base, d, "README.md"), encoding="utf-8") as f:
             text = f.read()
         title = re.match(r"^#\s*(.*)", text)
-        rows = {}
-        for line in text.splitlines():
-            m = re.match(r"^\|\s*([a-z ]+?)\s*\|\s*(.*?)\s*\|\s*$", line)
-            if m:
-                rows[m.group(1)] = m.group(2)
+        rows = check_exercises.readme_table(text)
         name = title.group(1).split(":", 1)[-1].strip() if title else d[3:]
         parts_cell = ", ".join(link_part(x.strip()) for x in rows.get("part", "").split(",")
                                if x.strip())

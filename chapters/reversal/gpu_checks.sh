@@ -18,11 +18,7 @@ mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--n 2^26)  # 268 MB in, 268 MB out: together past a 60 MiB L2 several times
 
-METRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,\
-l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,\
-l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,\
-l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,\
-dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+source "$HERE/../../common/tools/ncu.sh"
 
 # profile STEP KERNEL_REGEX [ARG...]: appends the counters of the first launch (after SKIP
 # matching launches, default 0) of the kernels that match KERNEL_REGEX in STEP's program, run at
@@ -31,10 +27,8 @@ profile() {
   local step=$1 kernel=$2
   shift 2
   echo "ncu: $step, kernel $kernel, skip ${SKIP:-0}" >&2
-  "$NCU" --csv --print-units base --metrics "$METRICS" --kernel-name-base demangled \
-    -k "regex:$kernel" --launch-skip "${SKIP:-0}" --launch-count 1 \
-    "$BIN/$step" "${SIZE[@]}" --reps 1 --warmup 0 "$@" \
-    2>>"$OUT/ncu_reversal_$step.log" | grep '^"' >>"$OUT/ncu_reversal.csv"
+  ncu_counters "$NCU_SECTOR_METRICS" "$kernel" "${SKIP:-0}" 1 "$OUT/ncu_reversal_$step.log" \
+    "$BIN/$step" "${SIZE[@]}" --reps 1 --warmup 0 "$@" >>"$OUT/ncu_reversal.csv"
 }
 
 rm -f "$OUT"/ncu_reversal*.csv "$OUT"/ncu_reversal_*.log

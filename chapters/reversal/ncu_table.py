@@ -3,7 +3,7 @@
 a small text table for the pages: one row per profiled kernel (named after its program, with the
 template arguments that say which variant ran), global sectors per request of loads and stores,
 DRAM bytes and the kernel's time under the profiler. Parsing is the transpose part's
-(chapters/transpose/ncu_table.py). Each --note becomes a '#' line of the header.
+(chapters/transpose/ncu_table.py), and so is the table. Each --note becomes a '#' line of the header.
 """
 import os
 import sys
@@ -27,25 +27,13 @@ def main():
         notes.append(rest[1])
         rest = rest[2:]
     rows = transpose_ncu.read(path)
-    width = max([len(m["name"]) for m in rows] + [len("kernel")]) + 1
     for line in notes + HEADER:
         print(f"# {line}")
     for m in rows:
         if not transpose_ncu.is_step_kernel(m["kernel"]):
             print(f"# {m['name']}: the kernel it launched, {m['kernel']}")
     print()
-    print(f"{'kernel':<{width}} {'ld sect/req':>11} {'st sect/req':>11} "
-          f"{'DRAM read MB':>12} {'DRAM write MB':>13} {'time us':>9}")
-    for m in rows:
-        cells = []
-        for op in ("ld", "st"):
-            sectors = m.get(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum", 0)
-            requests = m.get(f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum", 0)
-            cells.append(f"{transpose_ncu.ratio(sectors, requests):>11.2f}")
-        cells.append(f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f}")
-        cells.append(f"{m.get('dram__bytes_write.sum', 0) / 1e6:>13.1f}")
-        cells.append(f"{m.get('gpu__time_duration.sum', 0) / 1e3:>9.1f}")
-        print(f"{m['name']:<{width}} " + " ".join(cells))
+    transpose_ncu.print_sectors_table(rows, "kernel")
 
 
 if __name__ == "__main__":

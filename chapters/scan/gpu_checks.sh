@@ -25,12 +25,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 
-BANK_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
-smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum,\
-gpu__time_duration.sum
+source "$HERE/../../common/tools/ncu.sh"
+BANK_METRICS=$NCU_BANK_METRICS,gpu__time_duration.sum
 DRAM_METRICS=dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
 
 # profile CSV LAUNCHES KERNEL_REGEX STEP ARGS...: appends to CSV the counters of the first LAUNCHES
@@ -39,9 +35,8 @@ profile() {
   local csv=$1 metrics=$2 launches=$3 kernel=$4 step=$5
   shift 5
   echo "ncu: $step $*" >&2
-  "$NCU" --csv --print-units base --metrics "$metrics" --kernel-name-base demangled \
-    -k "regex:$kernel" --launch-count "$launches" "$BIN/$step" "$@" --no-peer --reps 1 \
-    --warmup 0 2>>"$OUT/ncu_scan.log" | grep '^"' >>"$csv"
+  ncu_counters "$metrics" "$kernel" "" "$launches" "$OUT/ncu_scan.log" \
+    "$BIN/$step" "$@" --no-peer --reps 1 --warmup 0 >>"$csv"
 }
 
 rm -f "$OUT"/ncu_scan_*.csv "$OUT/ncu_scan.log"

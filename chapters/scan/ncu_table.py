@@ -6,8 +6,12 @@ arguments, each counter), and for DRAM counters one total row per program (with 
 total as a multiple of the input's bytes). NOTE becomes the '#' line under the title.
 """
 import csv
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "transpose"))
+import ncu_table as transpose_ncu  # noqa: E402  (its short_name: ncu's kernel name, cut)
 
 SHORT = {
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum": "conflicts ld",
@@ -25,16 +29,7 @@ PADDING = {"0": "padding=none", "1": "padding=miscopied", "2": "padding=correct"
 
 def kernel_label(name):
     """'void scan_large::kernel<int>(const int *, ...)' -> 'kernel<int>', with the padding named."""
-    name = name.removeprefix("void ")
-    depth = 0
-    for i, ch in enumerate(name):
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth -= 1
-        elif ch == "(" and depth == 0:
-            name = name[:i]
-            break
+    name = transpose_ncu.short_name(name)
     name = re.sub(r"\(scan_conflict_free::padding\)(\d)", lambda m: PADDING[m.group(1)], name)
     name = name.replace("scan_conflict_free::padding::", "padding=")
     return re.sub(r"^[a-z_]+::", "", name.strip())

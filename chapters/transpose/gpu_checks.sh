@@ -25,16 +25,9 @@ mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--rows 4096 --cols 4096)  # 67 MB in, 67 MB out: together past a 60 MiB L2
 
-BANK_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
-smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-SECTOR_METRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,\
-l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,\
-l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,\
-l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,\
-dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
+source "$HERE/../../common/tools/ncu.sh"
+BANK_METRICS=$NCU_BANK_METRICS
+SECTOR_METRICS=$NCU_SECTOR_METRICS
 
 # profile STEP METRICS CSV [KERNEL [ARG...]]: appends to CSV the counters of the first launch (the
 # checked run) at SIZE of the kernel that matches the regex KERNEL in STEP's program, run with the
@@ -46,9 +39,8 @@ profile() {
     args=("${@:5}")
   fi
   echo "ncu: $step, kernel $kernel" >&2
-  "$NCU" --csv --print-units base --metrics "$metrics" --kernel-name-base demangled \
-    -k "regex:$kernel" --launch-count 1 "$BIN/$step" "${SIZE[@]}" "${args[@]}" \
-    --reps 1 --warmup 0 2>>"$OUT/ncu_${step}.log" | grep '^"' >>"$csv"
+  ncu_counters "$metrics" "$kernel" "" 1 "$OUT/ncu_${step}.log" \
+    "$BIN/$step" "${SIZE[@]}" "${args[@]}" --reps 1 --warmup 0 >>"$csv"
 }
 
 rm -f "$OUT"/ncu_*.csv "$OUT"/ncu_*.log

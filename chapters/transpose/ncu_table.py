@@ -91,6 +91,23 @@ def ratio(a, b):
     return a / b if b else 0.0
 
 
+def print_sectors_table(rows, first_column):
+    """One line per row: global sectors per request of loads and stores, DRAM bytes, time."""
+    width = max([len(m["name"]) for m in rows] + [len(first_column)]) + 1
+    print(f"{first_column:<{width}} {'ld sect/req':>11} {'st sect/req':>11} "
+          f"{'DRAM read MB':>12} {'DRAM write MB':>13} {'time us':>9}")
+    for m in rows:
+        cells = []
+        for op in ("ld", "st"):
+            sectors = m.get(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum", 0)
+            requests = m.get(f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum", 0)
+            cells.append(f"{ratio(sectors, requests):>11.2f}")
+        cells.append(f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f}")
+        cells.append(f"{m.get('dram__bytes_write.sum', 0) / 1e6:>13.1f}")
+        cells.append(f"{m.get('gpu__time_duration.sum', 0) / 1e3:>9.1f}")
+        print(f"{m['name']:<{width}} " + " ".join(cells))
+
+
 def variant_notes(rows):
     notes = []
     for m in rows:
@@ -147,18 +164,7 @@ def main():
                 cells.append(f"{ratio(wavefronts, instructions):>16.2f}")
             print(f"{m['name']:<{width}} " + " ".join(cells))
     else:
-        print(f"{'step':<{width}} {'ld sect/req':>11} {'st sect/req':>11} "
-              f"{'DRAM read MB':>12} {'DRAM write MB':>13} {'time us':>9}")
-        for m in rows:
-            cells = []
-            for op in ("ld", "st"):
-                sectors = m.get(f"l1tex__t_sectors_pipe_lsu_mem_global_op_{op}.sum", 0)
-                requests = m.get(f"l1tex__t_requests_pipe_lsu_mem_global_op_{op}.sum", 0)
-                cells.append(f"{ratio(sectors, requests):>11.2f}")
-            cells.append(f"{m.get('dram__bytes_read.sum', 0) / 1e6:>12.1f}")
-            cells.append(f"{m.get('dram__bytes_write.sum', 0) / 1e6:>13.1f}")
-            cells.append(f"{m.get('gpu__time_duration.sum', 0) / 1e3:>9.1f}")
-            print(f"{m['name']:<{width}} " + " ".join(cells))
+        print_sectors_table(rows, "step")
 
 if __name__ == "__main__":
     main()

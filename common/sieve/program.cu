@@ -185,12 +185,35 @@ std::uint32_t upload_sieving_primes(std::int64_t n, std::uint32_t smallest,
   return std::uint32_t(primes.size());
 }
 
+// --variant NAME (or "all"), one choice per name.
+void add_variant_option(program& p, std::string& which, const std::vector<std::string>& variants) {
+  std::vector<std::string> names{"all"};
+  names.insert(names.end(), variants.begin(), variants.end());
+  p.args().add_choice("variant", which, names, "which variant to run (default: all)");
+}
+
+template <class Variant>
+std::vector<std::string> names_of(const std::vector<Variant>& variants) {
+  std::vector<std::string> names;
+  for (const auto& v : variants) names.push_back(v.name);
+  return names;
+}
+
+// The CPU reference of [0, n] (odd composites as bits), checked against primesieve's pi(n), which
+// is timed as the peer: want gets pi(n), peer its timing.
+std::vector<std::uint32_t> checked_reference(context& ctx, std::int64_t n, std::uint64_t& want,
+                                             peer_timing& peer) {
+  std::vector<std::uint32_t> reference = odd_composite_bits(std::uint64_t(n));
+  peer = time_primesieve(ctx, 0, std::uint64_t(n), want);
+  ctx.check(check_count("pi(n) of the CPU reference against primesieve",
+                        count_primes_in_bits(reference, std::uint64_t(n)), want));
+  return reference;
+}
+
 int run_array_program(int argc, char** argv, const array_step& step) {
   program p("sieve", step.name, step.summary);
   std::string which = "all";
-  std::vector<std::string> names{"all"};
-  for (const auto& v : step.variants) names.push_back(v.name);
-  p.args().add_choice("variant", which, names, "which variant to run (default: all)");
+  add_variant_option(p, which, names_of(step.variants));
   expanded_args args(argc, argv);
   return p.run(args.argc(), args.argv(), [&](context& ctx) {
     double most_bytes = 0;
@@ -198,11 +221,9 @@ int run_array_program(int argc, char** argv, const array_step& step) {
       most_bytes = std::max(most_bytes, double(output_bytes(v.out, 1 << 20)) / (1 << 20));
     const std::int64_t n = resolve_limited_n(ctx, most_bytes, step.max_n, step.limit_reason);
     std::fprintf(ctx.log(), "sieve of [0, %lld]\n", static_cast<long long>(n));
-    const std::vector<std::uint32_t> reference = odd_composite_bits(std::uint64_t(n));
     std::uint64_t want = 0;
-    const peer_timing peer = time_primesieve(ctx, 0, std::uint64_t(n), want);
-    ctx.check(check_count("pi(n) of the CPU reference against primesieve",
-                          count_primes_in_bits(reference, std::uint64_t(n)), want));
+    peer_timing peer;
+    const std::vector<std::uint32_t> reference = checked_reference(ctx, n, want, peer);
 
     device_buffer<std::uint32_t> d_primes(sieving_primes_capacity(n));
     for (const array_variant& v : step.variants) {
@@ -244,12 +265,10 @@ int run_array_program(int argc, char** argv, const array_step& step) {
 int run_count_program(int argc, char** argv, const count_step& step) {
   program p("sieve", step.name, step.summary);
   std::string which = "all";
-  std::vector<std::string> names{"all"};
-  for (const auto& v : step.variants) names.push_back(v);
   std::int64_t lo = 0, hi = 0;
   bool list = false;
   const auto max_hi = std::int64_t(step.max_hi);
-  p.args().add_choice("variant", which, names, "which variant to run (default: all)");
+  add_variant_option(p, which, step.variants);
   p.args().add_int("lo", lo, 0, max_hi, "count the primes in [lo, hi] (default 0)");
   p.args().add_int("hi", hi, 0, max_hi, "the range's upper end, inclusive (instead of --n)");
   p.args().add_flag("list", list, "print the primes of the range (at most 10^6 numbers long)");
@@ -308,18 +327,14 @@ int run_host_program(int argc, char** argv, const std::string& name, const std::
                      std::int64_t max_n, const std::vector<host_variant>& variants) {
   program p("sieve", name, summary);
   std::string which = "all";
-  std::vector<std::string> names{"all"};
-  for (const auto& v : variants) names.push_back(v.name);
-  p.args().add_choice("variant", which, names, "which variant to run (default: all)");
+  add_variant_option(p, which, names_of(variants));
   expanded_args args(argc, argv);
   return p.run(args.argc(), args.argv(), [&](context& ctx) {
     const std::int64_t n = resolve_limited_n(ctx, 0, max_n, "one byte per number in host memory");
     std::fprintf(ctx.log(), "sieve of [0, %lld] on the host\n", static_cast<long long>(n));
-    const std::vector<std::uint32_t> reference = odd_composite_bits(std::uint64_t(n));
     std::uint64_t want = 0;
-    const peer_timing peer = time_primesieve(ctx, 0, std::uint64_t(n), want);
-    ctx.check(check_count("pi(n) of the CPU reference against primesieve",
-                          count_primes_in_bits(reference, std::uint64_t(n)), want));
+    peer_timing peer;
+    const std::vector<std::uint32_t> reference = checked_reference(ctx, n, want, peer);
     for (const host_variant& v : variants) {
       if (which != "all" && which != v.name) continue;
       std::vector<std::uint8_t> flags;

@@ -307,27 +307,16 @@ class CMakeRunner:
         return os.path.join(self.dirs[side], "bin", self.target(side, spec))
 
     def build(self, side, spec):
+        """None when spec's program of this side is built, else why not (built by prebuild())."""
         key = (side, spec.name)
-        if key in self.built:
-            return self.built[key]
-        error = None
-        if side == "student":
-            header = os.path.join(self.exercises_dir, spec.dir, spec.name + ".cuh")
-            if not os.path.isfile(header):
-                error = f"missing: {spec.dir}/{spec.name}.cuh"
-        error = error or self.configure(side)
-        if not error:
-            r = run_process(["cmake", "--build", self.dirs[side], "--target",
-                             self.target(side, spec)], 1200)
-            if r.rc != 0:
-                error = "compile error:\n    " + first_error_lines(r.output)
-        self.built[key] = error
-        return error
+        if key not in self.built:
+            self.prebuild(side, [spec])
+        return self.built[key]
 
     def prebuild(self, side, specs):
         """Builds the programs of every exercise of one side in one parallel build that keeps going
-        past failures (ninja -k 0), so that build() only reports: a compile error in one exercise
-        costs that exercise, and the others build at the same time."""
+        past failures (ninja -k 0): a compile error in one exercise costs that exercise, and the
+        others build at the same time. build() reports the outcome of each."""
         error = self.configure(side)
         targets = {}
         for spec in specs:

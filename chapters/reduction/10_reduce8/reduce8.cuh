@@ -23,6 +23,7 @@
 
 #include "chapters/reduction/09_reduce7/reduce7.cuh"
 #include "common/check.cuh"
+#include "common/vector4.cuh"
 #include "common/reduction/reduction.cuh"
 
 namespace reduce8 {
@@ -36,16 +37,7 @@ constexpr int VECTOR = 4;  // elements per 16-byte load
 constexpr int TILE_VECTORS = BLOCK_THREADS * UNROLL;     // one trip of one block, in vectors
 constexpr int TILE_ELEMENTS = TILE_VECTORS * VECTOR;     // the same, in elements
 
-template <class T>
-struct vector4;  // the 16-byte vector of four T
-template <>
-struct vector4<std::int32_t> {
-  using type = int4;
-};
-template <>
-struct vector4<float> {
-  using type = float4;
-};
+using common::vector4;  // the 16-byte vector of four T: int4, float4
 
 //! [split]
 // in[0, head) lie before the first 16-byte boundary, in[head, tail) are `vectors` whole 16-byte

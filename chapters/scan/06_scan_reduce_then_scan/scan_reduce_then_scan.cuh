@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #include "common/check.cuh"
+#include "common/vector4.cuh"
 
 namespace scan_reduce_then_scan {
 
@@ -51,16 +52,7 @@ struct thread_items {
   T items[S::VECTORS][4];
 };
 
-template <class T>
-struct vector4;  // the 16-byte vector type of T
-template <>
-struct vector4<std::int32_t> {
-  using type = int4;
-};
-template <>
-struct vector4<float> {
-  using type = float4;
-};
+using common::vector4;  // the 16-byte vector of four T: int4, float4
 
 // This thread's first element of chunk 0, relative to the tile.
 template <class S>
