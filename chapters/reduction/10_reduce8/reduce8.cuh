@@ -23,8 +23,8 @@
 
 #include "chapters/reduction/09_reduce7/reduce7.cuh"
 #include "common/check.cuh"
-#include "common/vector4.cuh"
 #include "common/reduction/reduction.cuh"
+#include "common/vector4.cuh"
 
 namespace reduce8 {
 
@@ -34,25 +34,28 @@ constexpr int BLOCK_THREADS = 512;
 constexpr int UNROLL = 4;  // independent 16-byte loads per thread per trip
 constexpr int WAVES = 1;   // grid = WAVES x (SMs x blocks per SM)
 constexpr int VECTOR = 4;  // elements per 16-byte load
-constexpr int TILE_VECTORS = BLOCK_THREADS * UNROLL;     // one trip of one block, in vectors
-constexpr int TILE_ELEMENTS = TILE_VECTORS * VECTOR;     // the same, in elements
+constexpr int TILE_VECTORS = BLOCK_THREADS * UNROLL;  // one trip of one block, in vectors
+constexpr int TILE_ELEMENTS = TILE_VECTORS * VECTOR;  // the same, in elements
 
 using common::vector4;  // the 16-byte vector of four T: int4, float4
 
 //! [split]
 // in[0, head) lie before the first 16-byte boundary, in[head, tail) are `vectors` whole 16-byte
 // vectors, in[tail, n) are left over. head and n - tail are both in [0, VECTOR). Only the address
-// matters, not n % 4: d_in + 1 has a head of 3.
-struct vector_split {
-  int head, vectors, tail;
+// matters, not n % 4: d_in + 1 has a head of 3. Written for any count type (this step's int;
+// reduce11's 64-bit n).
+template <class Count>
+struct basic_vector_split {
+  Count head, vectors, tail;
 };
+using vector_split = basic_vector_split<int>;
 
-template <class T>
-__host__ __device__ inline vector_split split_for_vectors(const T* in, int n) {
+template <class T, class Count>
+__host__ __device__ inline basic_vector_split<Count> split_for_vectors(const T* in, Count n) {
   static_assert(sizeof(typename vector4<T>::type) == VECTOR * sizeof(T), "16-byte vectors");
   const int misaligned = int(reinterpret_cast<std::uintptr_t>(in) / sizeof(T) % VECTOR);
   const int to_boundary = (VECTOR - misaligned) % VECTOR;  // [0, VECTOR)
-  vector_split s;
+  basic_vector_split<Count> s;
   s.head = n < to_boundary ? n : to_boundary;
   s.vectors = (n - s.head) / VECTOR;
   s.tail = s.head + s.vectors * VECTOR;
@@ -77,7 +80,7 @@ __device__ T thread_sum(const T* __restrict__ in, int n) {
   if (thread < s.head) sum += in[thread];                      // [0, head)
   if (thread < n - s.tail) sum += in[s.tail + thread];         // [tail, n)
   const V* vectors = reinterpret_cast<const V*>(in + s.head);  // 16-byte aligned
-  const int tiles = s.vectors / TILE_VECTORS;  // no overflow: s.vectors < 2^29
+  const int tiles = s.vectors / TILE_VECTORS;                  // no overflow: s.vectors < 2^29
   const int block = blockIdx.x;
   const int per_block = tiles / gridDim.x, extra = tiles % gridDim.x;
   const int first_tile = block * per_block + min(block, extra);  // the first `extra` take one more

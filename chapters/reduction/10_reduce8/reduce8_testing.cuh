@@ -9,6 +9,7 @@
 #include "common/device_buffer.cuh"
 #include "common/reduction/program.cuh"
 #include "common/reduction/reference.hpp"
+#include "common/reduction/testing.cuh"
 #include "common/testing.hpp"
 
 namespace reduction_vector_testing {
@@ -17,9 +18,10 @@ constexpr int GUARD = 5;  // elements after the range; `offset` elements come be
 
 // Sums in[offset, offset + n) of an array of offset + n + GUARD elements. The guards hold a value
 // far outside the inputs' range ([-100, 100] for int32, [-1, 2) for float).
-template <class T>
-void check_offset_sum(const common::reduction_step& step, void (*launch)(const T*, int, T*, T*),
-                      int n, int offset, std::uint64_t seed) {
+template <class T, class Count>
+void check_offset_sum(const common::basic_reduction_step<Count>& step,
+                      void (*launch)(const T*, Count, T*, T*), common::testing::count_of<Count> n,
+                      int offset, std::uint64_t seed) {
   std::vector<T> values;
   if constexpr (std::is_same_v<T, float>)
     values = common::reduction_input_float(n, seed);
@@ -43,7 +45,9 @@ void check_offset_sum(const common::reduction_step& step, void (*launch)(const T
 // Every offset of d_in from a 16-byte boundary (0..3 elements) with n % 4 in {0, 1, 2, 3}: small
 // n (head and tail overlap or are all there is), n around one tile of one block, and n around the
 // full grid's first trip (tile_elements * grid).
-inline void check_heads_and_tails(const common::reduction_step& step, int tile_elements, int grid) {
+template <class Count>
+void check_heads_and_tails(const common::basic_reduction_step<Count>& step, int tile_elements,
+                           int grid) {
   std::vector<int> sizes;
   for (int n = 0; n <= 9; ++n) sizes.push_back(n);
   for (const int base : {tile_elements, tile_elements * grid, 3 * tile_elements * grid})

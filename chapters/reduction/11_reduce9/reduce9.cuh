@@ -67,16 +67,14 @@ __device__ T unstamped(unsigned long long word) {
   return value;
 }
 
+// The finish, called by every thread of every block once its block's sum is in thread 0: `seen`
+// is the counter as thread 0 read it before the loads. Written apart from the kernel so that
+// reduce11, whose loads differ, finishes the same way.
 template <class T>
-__global__ void __launch_bounds__(BLOCK_THREADS)
-    kernel(const T* __restrict__ in, int n, T* out, unsigned long long* slots,
-           unsigned long long* counter, unsigned long long stamp) {
+__device__ void finish(T sum, unsigned long long seen, T* out, unsigned long long* slots,
+                       unsigned long long* counter, unsigned long long stamp) {
   __shared__ bool last_block;
   const unsigned long long slot_stamp = stamp & 0xFFFFFFFFull;
-  // Thread 0 asks for the counter now; the answer travels while the block loads its elements.
-  unsigned long long seen = 0;
-  if (threadIdx.x == 0) seen = counter_ref(*counter).load(cuda::memory_order_relaxed);
-  const T sum = reduce7::block_sum<BLOCK_THREADS>(reduce8::thread_sum(in, n));  // in thread 0
   if (threadIdx.x == 0) {
     slot_ref(slots[blockIdx.x]).store(stamped(sum, slot_stamp), cuda::memory_order_relaxed);
     counter_ref arrivals(*counter);
@@ -118,6 +116,17 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
                                 cuda::memory_order_relaxed);
   }
 }
+
+template <class T>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel(const T* __restrict__ in, int n, T* out, unsigned long long* slots,
+           unsigned long long* counter, unsigned long long stamp) {
+  // Thread 0 asks for the counter now; the answer travels while the block loads its elements.
+  unsigned long long seen = 0;
+  if (threadIdx.x == 0) seen = counter_ref(*counter).load(cuda::memory_order_relaxed);
+  const T sum = reduce7::block_sum<BLOCK_THREADS>(reduce8::thread_sum(in, n));  // in thread 0
+  finish(sum, seen, out, slots, counter, stamp);
+}
 //! [kernel]
 
 //! [launch]
@@ -158,7 +167,9 @@ inline int blocks_for(int count) { return reduce8::grid_for(count, grid_limit())
 constexpr std::size_t workspace_elements_for_blocks(int blocks) {
   return 2 * std::size_t(blocks) + COUNTER_ELEMENTS;
 }
-inline std::size_t workspace_elements(int n) { return workspace_elements_for_blocks(blocks_for(n)); }
+inline std::size_t workspace_elements(int n) {
+  return workspace_elements_for_blocks(blocks_for(n));
+}
 
 // One launch for every n, 0 included (one block that adds nothing and writes 0).
 template <class T>

@@ -95,30 +95,6 @@ GPU_TEST_CASE("reduce10 sums at and around the cluster's capacity and every clus
   }
 }
 
-// Launches on one workspace (sized for the largest n, poisoned once), back to back, without a
-// synchronization in between; every result goes to its own output and is checked at the end.
-template <class T>
-void check_in_a_row(const std::vector<int>& sizes) {
-  int largest = 0;
-  for (const int n : sizes) largest = n > largest ? n : largest;
-  const std::vector<T> input = common::reduction_input<T>(largest, 31);
-  common::device_buffer<T> d_in(largest), d_out(sizes.size());
-  common::device_buffer<T> d_workspace(reduce10::workspace_elements(largest));
-  d_in.upload(input);
-  d_out.poison();
-  d_workspace.poison();
-  for (std::size_t k = 0; k < sizes.size(); ++k)
-    reduce10::launch(d_in.data(), sizes[k], d_out.data() + k, d_workspace.data());
-  CUDA_CHECK(cudaDeviceSynchronize());
-  const std::vector<T> out = d_out.download();
-  for (std::size_t k = 0; k < sizes.size(); ++k) {
-    const std::vector<T> prefix(input.begin(), input.begin() + sizes[k]);
-    const common::check_result r = common::check_sum("sum", out[k], common::reference_sum(prefix));
-    INFO("launch ", k, " n=", sizes[k], " ", common::describe(r));
-    CHECK(r.ok());
-  }
-}
-
 GPU_TEST_CASE("reduce10 is right launch after launch as n moves between the cluster and the grid") {
   const int capacity = reduce10::CLUSTER_ELEMENTS;
   std::vector<int> sizes;
@@ -127,8 +103,10 @@ GPU_TEST_CASE("reduce10 is right launch after launch as n moves between the clus
   for (const int n : {0, capacity + 1, 1, (1 << 22) + 3, capacity, 2, capacity + 1, 33, 0,
                       5 * capacity + 7, 1 << 16, 4097, capacity - 1})
     sizes.push_back(n);
-  check_in_a_row<std::int32_t>(sizes);
-  check_in_a_row<float>(sizes);
+  common::testing::check_launches_in_a_row<std::int32_t>(sizes, reduce10::workspace_elements,
+                                                         reduce10::launch<std::int32_t>);
+  common::testing::check_launches_in_a_row<float>(sizes, reduce10::workspace_elements,
+                                                  reduce10::launch<float>);
 }
 
 GPU_TEST_CASE("reduce10 gives the same float bits on every launch") {
