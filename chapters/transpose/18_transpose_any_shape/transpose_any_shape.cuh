@@ -1,0 +1,297 @@
+// transpose_any_shape: transpose_fast's speed for every shape, not only for sides that are
+//   multiples of 4.
+// The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces. Each lane
+//   loads the two aligned 16-byte chunks that hold its four floats and picks them out; each output
+//   row is shifted to its own alignment across the lanes that hold it (warp shuffles) and stored in
+//   aligned 16-byte pieces, with the few floats at its two ends stored one by one. Partial tiles
+//   take the same 16-byte path with guards, in the same launch as the whole tiles, and a matrix of
+//   one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+// Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
+//   any_tile (16-byte loads and stores at any alignment, for partial tiles too); one kernel per
+//   shape class, launched once over all tiles: with rows and cols multiples of 4, whole tiles keep
+//   transpose_fast's bulk stores; otherwise every tile takes any_tile. A vector is a copy.
+// What limits it: DRAM for large matrices (see its page for every shape class against
+//   cublasSgeam and cudaMemcpy); matrices with a side of a few floats keep most threads idle.
+// Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--quick]
+// Source: none of the five; it finishes transpose_fast for the shapes the bench does not measure.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "common/check.cuh"
+
+namespace transpose_any_shape {
+
+constexpr int BLOCK_THREADS = 256;
+constexpr int TILE_DIM = 64;           // TILE_DIM x TILE_DIM floats per block
+constexpr int VEC = 4;                 // floats per 16-byte access
+constexpr int SLOTS = TILE_DIM / VEC;  // 16-byte slots per tile row
+constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
+constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
+constexpr int MAX_GRID_Y = 65535;
+constexpr unsigned FULL_WARP = 0xffffffffu;
+// 6 blocks of 256 threads per SM, as in transpose_fast: 6 x 33 KB of shared memory fit in 228 KB.
+constexpr int MIN_BLOCKS_PER_SM = 6;
+// The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
+// without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
+constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
+
+//! [swizzle]
+// The input tile holds rows of 16 slots of 4 floats. Slot s of row r is stored at slot
+// s ^ ((r / 4) % 8): a row keeps its slots in 8-slot groups (the load phase's float4 stores stay
+// conflict-free), and the 8 row quads that a quarter-warp reads in the transpose phase (same slot,
+// rows 4 apart) land on 8 different 16-byte bank groups.
+__host__ __device__ constexpr int swizzled_slot(int row, int slot) {
+  return slot ^ ((row / VEC) % 8);
+}
+// The float offset of tile element (row, col).
+__host__ __device__ constexpr int tile_offset(int row, int col) {
+  return row * TILE_DIM + VEC * swizzled_slot(row, col / VEC) + col % VEC;
+}
+//! [swizzle]
+
+//! [block]
+// The 4 x 4 block that thread `thread` transposes: input rows 4 * rho .. 4 * rho + 3, input
+// columns (= output rows) 4 * quad .. 4 * quad + 3. A warp owns two quads, i.e. output rows
+// 8 * warp .. 8 * warp + 7, whole: it can ship them without waiting for the other warps. The 16
+// lanes of a half-warp hold one quad: lane rho holds floats 4 * rho .. 4 * rho + 3 of its rows.
+struct block_of_thread {
+  int rho, quad;
+};
+__host__ __device__ constexpr block_of_thread block_of(int thread) {
+  return {thread % 32 % 16, 2 * (thread / 32) + thread % 32 / 16};
+}
+//! [block]
+
+__device__ __forceinline__ unsigned shared_address(const void* p) {
+  return unsigned(__cvta_generic_to_shared(p));
+}
+
+//! [ship]
+// Bulk-copies BYTES (a multiple of 16, both addresses 16-byte aligned) from shared to global
+// memory through the TMA unit, then waits until the source has been read (not until the bytes
+// have reached memory), so that the shared tile may be reused or released.
+template <int BYTES>
+__device__ __forceinline__ void ship_row(float* to, const float* from) {
+  static_assert(BYTES % 16 == 0, "bulk copies move multiples of 16 bytes");
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(to),
+               "r"(shared_address(from)), "n"(BYTES)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+}
+//! [ship]
+
+//! [window]
+// Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
+// (in [0, 4]) of them. Selects, not an indexed array: an array indexed at run time would live in
+// local memory.
+__host__ __device__ inline float float_of(float4 v, int k) {
+  return k == 0 ? v.x : k == 1 ? v.y : k == 2 ? v.z : v.w;
+}
+__host__ __device__ inline float float_of(float4 lo, float4 hi, int k) {
+  return k < VEC ? float_of(lo, k) : float_of(hi, k - VEC);
+}
+__host__ __device__ inline float4 window(float4 lo, float4 hi, int shift) {
+  return make_float4(float_of(lo, hi, shift), float_of(lo, hi, shift + 1),
+                     float_of(lo, hi, shift + 2), float_of(lo, hi, shift + 3));
+}
+//! [window]
+
+//! [whole]
+// A whole tile of a matrix whose rows and cols are multiples of 4: transpose_fast's kernel_full,
+// unchanged (16-byte loads, register transpose, bulk stores).
+__device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* __restrict__ out,
+                                           std::int64_t rows, std::int64_t cols, std::int64_t row0,
+                                           std::int64_t col0, float* tile) {
+  // Output rows, dense and 128-byte aligned: the bulk copies read them as they are.
+  __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;  // load phase: 16 rows x 16 slots
+
+  const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
+  float4 v[LOADS];  // all loads in flight before the first store into the tile
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        v[k];
+  // The whole tile must be in shared memory before any thread reads a column of it.
+  __syncthreads();
+
+  const block_of_thread mine = block_of(t);
+  const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;  // the block's corner
+  float4 r[VEC];
+#pragma unroll
+  for (int e = 0; e < VEC; ++e)
+    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
+  const float4 w[VEC] = {
+      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
+      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+#pragma unroll
+  for (int f = 0; f < VEC; ++f)
+    *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
+  // Make this thread's writes visible to the copy engine, then ship the warp's 8 output rows.
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncwarp();
+  if (lane < 8) {
+    const int c = 8 * warp + lane;  // output row in the tile
+    ship_row<TILE_DIM * sizeof(float)>(out + (col0 + c) * rows + row0, &out_tile[c * TILE_DIM]);
+  }
+}
+//! [whole]
+
+//! [load]
+// The 16-byte chunk of the input that starts at float `first` (a multiple of 4), if it holds a
+// float of the tile (`needed`); the float-by-float load is for the last chunk of a matrix whose
+// size is not a multiple of 4, which reaches past the end of the allocation.
+__device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::int64_t first,
+                                             bool needed, std::int64_t n) {
+  float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+  if (!needed) return v;
+  if (first + VEC <= n) return *reinterpret_cast<const float4*>(in + first);
+  v.x = in[first];  // `needed`: at least the chunk's first float is inside the matrix
+  if (first + 1 < n) v.y = in[first + 1];
+  if (first + 2 < n) v.z = in[first + 2];
+  return v;
+}
+//! [load]
+
+//! [any]
+// Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
+// alignment. With REALIGN false (rows and cols multiples of 4, so every row start is aligned) it
+// is the guarded form of whole_tile for the partial tiles at the matrix's edges.
+template <bool REALIGN>
+__device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
+                                         std::int64_t rows, std::int64_t cols, std::int64_t row0,
+                                         std::int64_t col0, int height, int width, float* tile) {
+  const int t = threadIdx.x;
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;
+  const std::int64_t n = rows * cols;
+
+  // Load phase. Tile row r starts `shift` floats past a 16-byte boundary; the lane of slot s
+  // needs floats 4 s .. 4 s + 3 of it, which lie in the aligned chunks s and s + 1 counted from
+  // that boundary (the second is the next lane's first: it comes from L1).
+  float4 lo[LOADS], hi[LOADS];
+  int shift[LOADS];
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k) {
+    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
+    const std::int64_t start = (row0 + r) * cols + col0;
+    shift[k] = REALIGN ? int(start % VEC) : 0;
+    const std::int64_t first = start - shift[k] + VEC * load_slot;
+    const bool row_in = r < height;
+    lo[k] = load_chunk(in, first, row_in && VEC * load_slot < shift[k] + width, n);
+    hi[k] = load_chunk(in, first + VEC,
+                       REALIGN && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width,
+                       n);
+  }
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        REALIGN ? window(lo[k], hi[k], shift[k]) : lo[k];
+  // The whole tile must be in shared memory before any thread reads a column of it.
+  __syncthreads();
+
+  const block_of_thread mine = block_of(t);
+  const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;
+  float4 r[VEC];
+#pragma unroll
+  for (int e = 0; e < VEC; ++e)
+    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
+  const float4 w[VEC] = {
+      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
+      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+
+  // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
+  // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
+  // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
+  // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
+  // registers (transpose_fast's sweep: as fast as plain stores are slow).
+#pragma unroll
+  for (int f = 0; f < VEC; ++f) {
+    const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const int out_shift = REALIGN ? int(start % VEC) : 0;
+    float4 previous = w[f];
+    if (REALIGN) {  // every lane of the warp takes part, also those whose row is outside
+      previous.x = __shfl_up_sync(FULL_WARP, w[f].x, 1, SLOTS);
+      previous.y = __shfl_up_sync(FULL_WARP, w[f].y, 1, SLOTS);
+      previous.z = __shfl_up_sync(FULL_WARP, w[f].z, 1, SLOTS);
+      previous.w = __shfl_up_sync(FULL_WARP, w[f].w, 1, SLOTS);
+    }
+    if (c >= width) continue;
+    const float4 v = REALIGN ? window(previous, w[f], VEC - out_shift) : w[f];
+    const int first = in_row - out_shift;  // the tile row of v.x
+    float* to = out + start + first;        // 16-byte aligned
+    if (first >= 0 && first + VEC <= height) {
+      __stcs(reinterpret_cast<float4*>(to), v);
+    } else {
+#pragma unroll
+      for (int i = 0; i < VEC; ++i)
+        if (first + i >= 0 && first + i < height) __stcs(to + i, float_of(v, i));
+    }
+    if (REALIGN && mine.rho == SLOTS - 1) {
+#pragma unroll
+      for (int i = 0; i < VEC - 1; ++i)
+        if (i < out_shift && TILE_DIM - out_shift + i < height)
+          __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
+    }
+  }
+}
+//! [any]
+
+//! [kernel]
+// One block per tile. ALIGNED: rows and cols are multiples of 4; whole tiles take whole_tile and
+// the partial ones at the edges any_tile. Otherwise every tile takes any_tile with realignment.
+template <bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK_THREADS,
+                                  ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
+    kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+           std::int64_t cols, std::int64_t first_tile_row) {
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;       // first input column
+  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;  // first input row
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  if constexpr (ALIGNED) {
+    if (height == TILE_DIM && width == TILE_DIM) {
+      whole_tile(in, out, rows, cols, row0, col0, tile);
+      return;
+    }
+  }
+  any_tile<!ALIGNED>(in, out, rows, cols, row0, col0, height, width, tile);
+}
+//! [kernel]
+
+//! [launch]
+// d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
+// copies rely on it.
+inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
+  // One row or one column: its transpose is the same floats in the same order.
+  if (rows == 1 || cols == 1) {
+    CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
+                               cudaMemcpyDeviceToDevice));
+    return;
+  }
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  const bool aligned = rows % VEC == 0 && cols % VEC == 0;
+  // A grid holds 65535 rows of blocks: taller matrices take several launches.
+  for (std::int64_t first = 0; first < row_tiles; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(col_tiles), unsigned(std::min<std::int64_t>(row_tiles - first,
+                                                                         MAX_GRID_Y)));
+    if (aligned)
+      kernel<true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else
+      kernel<false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+//! [launch]
+
+}  // namespace transpose_any_shape

@@ -1,0 +1,74 @@
+// transpose_any_shape: tests. Host: the window picks the right floats for every shift. GPU: every
+// test shape of the part, then each shape class of the issue that asked for this step: every
+// combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
+// 64, tall and skinny matrices both ways, single rows and columns, and more rows of tiles than a
+// grid has blocks in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
+#include <vector>
+
+#include "common/transpose/testing.hpp"
+#include "transpose_any_shape.cuh"
+
+namespace {
+using namespace transpose_any_shape;
+using shape = std::pair<std::int64_t, std::int64_t>;
+
+// Exact comparison with the CPU transpose at each shape, a different seed per shape.
+void check_shapes(const std::vector<shape>& shapes) {
+  std::uint64_t seed = 100;
+  for (const shape& s : shapes) {
+    CAPTURE(s.first);
+    CAPTURE(s.second);
+    const common::check_result r = common::check_launch(
+        launch, common::matrix_result::transpose, s.first, s.second, seed++);
+    INFO(common::describe(r));
+    CHECK(r.ok());
+  }
+}
+}  // namespace
+
+HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo hi") {
+  const float4 lo = make_float4(0, 1, 2, 3), hi = make_float4(4, 5, 6, 7);
+  for (int shift = 0; shift <= VEC; ++shift) {
+    CAPTURE(shift);
+    const float4 v = window(lo, hi, shift);
+    for (int i = 0; i < VEC; ++i) CHECK(float_of(v, i) == float(shift + i));
+  }
+}
+
+GPU_TEST_CASE("transpose_any_shape equals the CPU transpose at every test shape") {
+  const common::matrix_limits any_shape{0, false, 64, false};
+  common::testing::check_matrix_shapes(launch, common::matrix_result::transpose, any_shape);
+}
+
+GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 around tile edges") {
+  // 2 .. 5 floats, one tile minus/plus a few, two tiles plus a few: each residue mod 4, whole and
+  // partial tiles, rows that start at every offset from a 16-byte boundary.
+  const std::int64_t sides[] = {2, 3, 5, 6, 61, 62, 63, 65, 66, 67, 129, 130, 131, 197};
+  std::vector<shape> shapes;
+  for (std::int64_t rows : sides)
+    for (std::int64_t cols : sides) shapes.push_back({rows, cols});
+  shapes.push_back({4097, 4099});
+  shapes.push_back({4099, 4097});
+  shapes.push_back({1001, 1001});
+  check_shapes(shapes);
+}
+
+GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the 16-byte path") {
+  check_shapes({{4, 4}, {4, 68}, {68, 4}, {60, 60}, {68, 68}, {132, 200}, {4100, 4100},
+                {1028, 3076}, {3076, 1028}});
+}
+
+GPU_TEST_CASE("tall and skinny matrices both ways") {
+  check_shapes({{100000, 40}, {40, 100000}, {100003, 37}, {37, 100003}, {65536, 64}, {64, 65536},
+                {200001, 2}, {2, 200001}, {50000, 3}, {3, 50000}, {4096, 4}, {4, 4096}});
+}
+
+GPU_TEST_CASE("single rows and single columns are copies") {
+  check_shapes({{1, 1}, {1, 2}, {2, 1}, {1, 1000003}, {1000003, 1}, {1, 4096}, {4096, 1}});
+}
+
+GPU_TEST_CASE("more rows of tiles than a grid has blocks in y take several launches") {
+  // 65537 rows of 64-row tiles, two more than gridDim.y holds: the realigning kernel with
+  // 65535 * 64 + 3 rows x 5 columns, the aligned one with 65537 * 64 rows x 64 columns.
+  check_shapes({{std::int64_t(65535) * 64 + 3, 5}, {std::int64_t(65537) * 64, 64}});
+}
