@@ -1,20 +1,28 @@
 // sieve_segmented: counts the primes of [lo, hi] without storing the sieve (the final step).
-// The one idea: only the count is wanted, so each block sieves one segment of odd numbers in shared
-//   memory, counts what is left with population counts and moves on; nothing but the count leaves
-//   the chip. Three ways to strike less, by the size of the prime:
-//   - the primes 3 .. 31 are a pattern that repeats: each word is ORed from three precomputed
-//     wheel patterns (3*5*7*11*13, 17*19*23 and 29*31 bits long), not struck bit by bit;
-//   - the primes below SEGMENT_BITS / 64 strike many bits per segment: a whole warp takes one
-//     prime, its 32 lanes striking 32 consecutive multiples at once;
-//   - the other primes up to SEGMENT_BITS strike a few bits per segment: one thread each;
-//   - the primes past SEGMENT_BITS strike at most once per segment: instead of every segment
-//     visiting them, they are sorted into buckets. Per round of ROUND_SEGMENTS segments one thread
-//     per large prime ORs its multiples into the round's bucket bits (in L2), which the segments
-//     then OR into their wheel pattern.
+// The one idea: only the count is wanted, so each block sieves one segment of odd numbers in
+//   shared memory, counts what is left and moves on; nothing but the count leaves the chip. Ways to
+//   strike less, by the size of the prime:
+//   - the primes 3 .. 31 are a pattern that repeats: each word starts as the OR of three
+//     precomputed wheel patterns (3*5*7*11*13, 17*19*23 and 29*31 numbers long), not struck one
+//     by one;
+//   - the primes below a segment's length / 64 strike many times per segment: a whole warp takes
+//     one prime, its 32 lanes striking 32 consecutive multiples at once;
+//   - the other primes below a segment's length strike a few times per segment: one thread each;
+//   - the primes past a segment's length strike at most once per segment: instead of every
+//     segment visiting them, they are sorted into buckets. Per round of ROUND_BITS numbers one
+//     thread per large prime ORs its multiples into the round's bucket bits (in L2), which the
+//     segments then OR into their wheel pattern.
+// Two variants, the same plan:
+//   byte_stores (default): one byte per odd number in a segment of up to 192 KiB, one block of
+//     1024 threads per SM; a strike is a plain store of 1 (threads that strike the same byte write
+//     the same value, so no atomic is needed), the count is 4 - popc per word of four 0/1 bytes;
+//   bit_atomics: one bit per odd number in 32 KiB segments, several blocks per SM; a strike is a
+//     shared-memory atomicOr, since other threads strike other bits of the same word.
 // Changes from the previous step: count, not array; 64-bit ranges [lo, hi] (hi up to 2^48); the
-//   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments.
-// What limits it: the shared-memory atomics of the primes 37 .. sqrt(hi), about 1.2 strikes per
-//   odd number at 10^10; and at 10^12, the large primes' global atomics.
+//   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments; and
+//   (byte_stores) bytes instead of bits, so that no strike is an atomic.
+// What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10
+//   (see the page for the measured limiter of each variant); at 10^12, the large primes' rounds.
 // Run: build/bin/sieve_segmented [--n 1e10] [--lo 1e12 --hi 1e12+1000 --list]
 // Source: segmented sieves (Bays and Hudson 1977), wheels, Oliveira e Silva's buckets; on GPUs
 //   e.g. CUDASieve (Curtis Seizert).
@@ -34,25 +42,17 @@
 
 namespace sieve_segmented {
 
-constexpr int BLOCK_THREADS = 256;
-constexpr int WARPS = BLOCK_THREADS / 32;
 constexpr std::uint64_t MAX_HI = std::uint64_t(1) << 48;
-// Segments per round of the large primes: 2^28 bits, a 32 MiB bucket array that stays in L2.
+// Numbers per round of the large primes: 2^28 bits, a 32 MiB bucket array that stays in L2.
 constexpr std::uint64_t ROUND_BITS = std::uint64_t(1) << 28;
 
-// The wheel: three patterns of the bits k (odd number 2k + 1) divisible by one of their primes,
-// 3 * 5 * 7 * 11 * 13, 17 * 19 * 23 and 29 * 31 bits long (scalars: device code cannot index a
+// The wheel: three patterns of the odd numbers 2k + 1 divisible by one of their primes,
+// 3 * 5 * 7 * 11 * 13, 17 * 19 * 23 and 29 * 31 numbers long (scalars: device code cannot index a
 // constexpr host array).
 constexpr std::uint32_t WHEEL_PERIOD_A = 3 * 5 * 7 * 11 * 13, WHEEL_PERIOD_B = 17 * 19 * 23,
                         WHEEL_PERIOD_C = 29 * 31;
 constexpr std::uint32_t WHEEL_PRIMES[10] = {3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
 constexpr std::uint32_t LARGEST_WHEEL_PRIME = 31;
-// Each pattern is stored with 64 bits more than its period, so that 32 bits starting anywhere in
-// the period lie in two consecutive words.
-constexpr std::uint32_t wheel_words(std::uint32_t period) { return (period + 64 + 31) / 32; }
-constexpr std::uint32_t WHEEL_OFFSET_A = 0, WHEEL_OFFSET_B = wheel_words(WHEEL_PERIOD_A),
-                        WHEEL_OFFSET_C = WHEEL_OFFSET_B + wheel_words(WHEEL_PERIOD_B);
-constexpr std::uint32_t WHEEL_TOTAL_WORDS = WHEEL_OFFSET_C + wheel_words(WHEEL_PERIOD_C);
 
 // k mod each period: the 64-bit part of the wheel's arithmetic, done once per segment.
 struct wheel_residues {
@@ -64,28 +64,18 @@ __host__ __device__ inline wheel_residues residues_of(std::uint64_t k) {
 }
 
 //! [helpers]
-// 32 bits of a pattern starting at bit r (r < its period): a funnel shift of two words.
-__host__ __device__ inline std::uint32_t pattern_bits(const std::uint32_t* pattern,
-                                                      std::uint32_t r) {
-  const std::uint32_t lo = pattern[r / 32], hi = pattern[r / 32 + 1];
+// The 32 bits of the 64-bit hi:lo starting at bit shift (< 32).
+__host__ __device__ inline std::uint32_t funnel(std::uint32_t lo, std::uint32_t hi,
+                                                std::uint32_t shift) {
 #ifdef __CUDA_ARCH__
-  return __funnelshift_r(lo, hi, r % 32);
+  return __funnelshift_r(lo, hi, shift);
 #else
-  return std::uint32_t(((std::uint64_t(hi) << 32) | lo) >> (r % 32));
+  return std::uint32_t(((std::uint64_t(hi) << 32) | lo) >> shift);
 #endif
 }
 
-// The wheel's bits of the word d bits (a multiple of 32, below 2^20) past a bit k whose residues
-// are r: 32-bit arithmetic only.
-__host__ __device__ inline std::uint32_t wheel_word(const std::uint32_t* wheel, wheel_residues r,
-                                                    std::uint32_t d) {
-  return pattern_bits(wheel + WHEEL_OFFSET_A, (r.a + d) % WHEEL_PERIOD_A) |
-         pattern_bits(wheel + WHEEL_OFFSET_B, (r.b + d) % WHEEL_PERIOD_B) |
-         pattern_bits(wheel + WHEEL_OFFSET_C, (r.c + d) % WHEEL_PERIOD_C);
-}
-
-// Bit offset, from bit segment_k, of the first odd multiple of the odd prime p not below p^2 (the
-// odd multiples of p are the bits k = (p - 1) / 2 mod p). May lie past the segment.
+// Offset, from number k = segment_k, of the first odd multiple of the odd prime p not below p^2
+// (the odd multiples of p are the k = (p - 1) / 2 mod p). May lie past the segment.
 __host__ __device__ inline std::uint64_t first_offset(std::uint32_t p, std::uint64_t segment_k) {
   const std::uint64_t square_k = (std::uint64_t(p) * p - 1) / 2;
   if (square_k >= segment_k) return square_k - segment_k;
@@ -94,7 +84,7 @@ __host__ __device__ inline std::uint64_t first_offset(std::uint32_t p, std::uint
   return half >= r ? half - r : half + p - r;
 }
 
-// The bits of the word starting at bit word_k that lie outside [k_lo, k_hi].
+// The bits of the word of 32 numbers starting at word_k that lie outside [k_lo, k_hi].
 __host__ __device__ inline std::uint32_t outside_bits(std::uint64_t word_k, std::uint64_t k_lo,
                                                       std::uint64_t k_hi) {
   std::uint32_t mask = 0;
@@ -105,37 +95,219 @@ __host__ __device__ inline std::uint32_t outside_bits(std::uint64_t word_k, std:
 }
 //! [helpers]
 
-// What one launch of the segment kernel sieves.
+//! [byte_helpers]
+// One byte per number, four to a word: byte b of a word (bits 8b .. 8b + 7) is its number b. The
+// kernel handles 16 numbers at a time, four words (a uint4).
+__host__ __device__ inline uint4 or_words(uint4 a, uint4 b) {
+  return make_uint4(a.x | b.x, a.y | b.y, a.z | b.z, a.w | b.w);
+}
+
+// 0x01 in every byte of the word of four numbers starting at word_k that lies outside [k_lo, k_hi].
+__host__ __device__ inline std::uint32_t outside_bytes(std::uint64_t word_k, std::uint64_t k_lo,
+                                                       std::uint64_t k_hi) {
+  std::uint32_t mask = 0;
+  for (int b = 0; b < 4; ++b)
+    if (word_k + b < k_lo || word_k + b > k_hi) mask |= 1u << (8 * b);
+  return mask;
+}
+__host__ __device__ inline uint4 outside_bytes16(std::uint64_t k, std::uint64_t k_lo,
+                                                 std::uint64_t k_hi) {
+  return make_uint4(outside_bytes(k, k_lo, k_hi), outside_bytes(k + 4, k_lo, k_hi),
+                    outside_bytes(k + 8, k_lo, k_hi), outside_bytes(k + 12, k_lo, k_hi));
+}
+
+// The four bits of a nibble as four 0/1 bytes: bit b moves to bit 8b (the four shifted copies
+// never overlap, so nothing carries); 16 bits as 16 bytes.
+__host__ __device__ inline std::uint32_t nibble_bytes(std::uint32_t nibble) {
+  return (nibble * 0x00204081u) & 0x01010101u;
+}
+__host__ __device__ inline uint4 bits_as_bytes16(std::uint32_t bits) {
+  return make_uint4(nibble_bytes(bits & 0xFu), nibble_bytes((bits >> 4) & 0xFu),
+                    nibble_bytes((bits >> 8) & 0xFu), nibble_bytes((bits >> 12) & 0xFu));
+}
+
+// Sixteen bytes of a pattern starting at byte r: four funnel shifts of five words.
+__host__ __device__ inline uint4 pattern_bytes16(const std::uint32_t* pattern, std::uint32_t r) {
+  const std::uint32_t* w = pattern + r / 4;
+  const std::uint32_t shift = 8 * (r % 4);
+  return make_uint4(funnel(w[0], w[1], shift), funnel(w[1], w[2], shift), funnel(w[2], w[3], shift),
+                    funnel(w[3], w[4], shift));
+}
+
+// The byte patterns, each stored with 20 bytes more than its period so that 16 bytes starting
+// anywhere in the period lie in five consecutive words.
+constexpr std::uint32_t byte_wheel_words(std::uint32_t period) { return (period + 20 + 3) / 4; }
+constexpr std::uint32_t BYTE_WHEEL_OFFSET_A = 0,
+                        BYTE_WHEEL_OFFSET_B = byte_wheel_words(WHEEL_PERIOD_A),
+                        BYTE_WHEEL_OFFSET_C =
+                            BYTE_WHEEL_OFFSET_B + byte_wheel_words(WHEEL_PERIOD_B);
+constexpr std::uint32_t BYTE_WHEEL_WORDS = BYTE_WHEEL_OFFSET_C + byte_wheel_words(WHEEL_PERIOD_C);
+
+// The wheel's 16 bytes d numbers (a multiple of 16, below 2^20) past a number k whose residues
+// are r: 32-bit arithmetic only.
+__host__ __device__ inline uint4 wheel_bytes16(const std::uint32_t* wheel, wheel_residues r,
+                                               std::uint32_t d) {
+  return or_words(
+      or_words(pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_A, (r.a + d) % WHEEL_PERIOD_A),
+               pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_B, (r.b + d) % WHEEL_PERIOD_B)),
+      pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_C, (r.c + d) % WHEEL_PERIOD_C));
+}
+//! [byte_helpers]
+
+// What one launch of a segment kernel sieves.
 struct segment_params {
-  std::uint64_t first_word;  // word of bit k_lo: segments start at bit 32 * first_word
-  std::uint64_t k_lo, k_hi;  // the counted bits: odd numbers 2k + 1 in [lo, hi]
+  std::uint64_t first_k;     // a multiple of 32, at most k_lo: segments start at first_k
+  std::uint64_t k_lo, k_hi;  // the counted numbers: odd numbers 2k + 1 in [lo, hi]
   std::uint64_t segment_begin, segment_end;  // the segments of this launch
+  std::uint32_t segment_numbers;             // numbers per segment, a multiple of 32
   const std::uint32_t* primes;               // odd primes in (31, sqrt(hi)], ascending
   std::uint32_t warp_primes;                 // primes[0, warp_primes): one warp each
   std::uint32_t medium_primes;               // primes[warp_primes, medium_primes): one thread each
   const std::uint32_t* wheel;
-  std::uint32_t* buckets;     // the round's large-prime bits (one per bit), or null
-  unsigned long long* count;  // += the bits left clear in [k_lo, k_hi]
-  std::uint32_t* words_out;   // --list: the finished words, from first_word on (or null)
+  std::uint32_t* buckets;     // the round's large-prime bits (one per number), or null
+  unsigned long long* count;  // += the numbers left clear in [k_lo, k_hi]
+  std::uint32_t* words_out;   // --list: the finished words, from first_k on (or null)
 };
 
+// ---------------------------------------------------------------------------------------------
+// byte_stores: one byte per number, plain stores
+
+constexpr int BYTE_BLOCK_THREADS = 1024;
+constexpr std::uint32_t MAX_SEGMENT_BYTES = 192 * 1024;  // with the wheel: 215 of 227 KiB
+// The most primes below MAX_SEGMENT_BYTES / 64 (a warp each): pi(3072) - 11 = 425.
+constexpr std::uint32_t MAX_WARP_PRIMES = 448;
+constexpr std::size_t byte_kernel_shared_bytes(std::uint32_t segment_numbers) {
+  return segment_numbers + BYTE_WHEEL_WORDS * 4;
+}
+
+//! [byte_kernel]
+__global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(segment_params s) {
+  extern __shared__ uint4 shared[];
+  uint4* quads = shared;  // the segment, 16 numbers per uint4
+  auto* sieve = reinterpret_cast<std::uint8_t*>(shared);
+  std::uint32_t* wheel =
+      reinterpret_cast<std::uint32_t*>(sieve + s.segment_numbers);  // copied once
+  __shared__ std::uint32_t next_warp_prime;  // the warps take small primes from this counter
+  __shared__ std::uint32_t warp_first[MAX_WARP_PRIMES];  // their first offsets in the segment
+  const std::uint32_t length = s.segment_numbers, segment_quads = length / 16;
+  const int lane = threadIdx.x % 32;
+  unsigned long long clear = 0;  // this thread's share of the count
+
+  for (std::uint32_t w = threadIdx.x; w < BYTE_WHEEL_WORDS; w += blockDim.x) wheel[w] = s.wheel[w];
+  __syncthreads();  // the wheel is in place
+
+  for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
+    const std::uint64_t seg_k = s.first_k + seg * length;  // the segment's first number
+    const std::uint64_t round_offset = (seg - s.segment_begin) * length;  // in the round's bits
+    const wheel_residues residues = residues_of(seg_k);
+    // The wheel and the large primes' bucket bits, 16 numbers at a time (coalesced).
+    for (std::uint32_t q = threadIdx.x; q < segment_quads; q += blockDim.x) {
+      uint4 bytes = wheel_bytes16(wheel, residues, 16 * q);
+      if (s.buckets) {
+        const std::uint64_t bit = round_offset + 16 * q;
+        bytes = or_words(bytes, bits_as_bytes16(s.buckets[bit / 32] >> (bit % 32)));
+      }
+      quads[q] = bytes;
+    }
+    // The small primes' first offsets, one thread each (a warp would compute each in all lanes).
+    for (std::uint32_t i = threadIdx.x; i < s.warp_primes; i += blockDim.x) {
+      const std::uint64_t first = first_offset(s.primes[i], seg_k);
+      warp_first[i] = first < length ? std::uint32_t(first) : length;  // length: no strike
+    }
+    if (threadIdx.x == 0) next_warp_prime = 0;
+    __syncthreads();  // the wheel is in place before any strike, the buckets are read
+    if (s.buckets)    // clear the round's bucket words of this segment for the next round
+      for (std::uint32_t w = threadIdx.x; w < length / 32; w += blockDim.x)
+        s.buckets[round_offset / 32 + w] = 0;
+
+    // Small primes: a warp per prime, lane j striking multiples j, j + 32, ... (p numbers apart).
+    // The primes come in ascending order, most strikes first, to whichever warp is free.
+    for (;;) {
+      std::uint32_t i = 0;
+      if (lane == 0) i = atomicAdd(&next_warp_prime, 1u);
+      i = __shfl_sync(~0u, i, 0);
+      if (i >= s.warp_primes) break;
+      const std::uint32_t p = s.primes[i];
+      for (std::uint32_t k = warp_first[i] + lane * p; k < length; k += 32 * p) sieve[k] = 1;
+    }
+    // Medium primes: a thread per prime, a few strikes each.
+    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += blockDim.x) {
+      const std::uint32_t p = s.primes[i];
+      const std::uint64_t first = first_offset(p, seg_k);
+      if (first >= length) continue;
+      for (std::uint32_t k = std::uint32_t(first); k < length; k += p) sieve[k] = 1;
+    }
+    __syncthreads();  // every strike is in before counting
+
+    // Each byte is 0 or 1, so a word's population count is its struck numbers. Only a segment
+    // at an end of the range needs the numbers outside it set.
+    const bool inside = seg_k >= s.k_lo && seg_k + length - 1 <= s.k_hi;
+    std::uint32_t seen = 0, struck = 0;
+    for (std::uint32_t q = threadIdx.x; q < segment_quads; q += blockDim.x) {
+      const std::uint64_t quad_k = seg_k + 16 * q;
+      uint4 bytes = quads[q];
+      if (!inside) bytes = or_words(bytes, outside_bytes16(quad_k, s.k_lo, s.k_hi));
+      seen += 16;
+      struck += __popc(bytes.x) + __popc(bytes.y) + __popc(bytes.z) + __popc(bytes.w);
+      if (s.words_out) {
+        const std::uint32_t four[4] = {bytes.x, bytes.y, bytes.z, bytes.w};
+        for (int i = 0; i < 4; ++i)
+          if (quad_k + 4 * i <= s.k_hi) s.words_out[(quad_k + 4 * i - s.first_k) / 4] = four[i];
+      }
+    }
+    clear += seen - struck;
+    __syncthreads();  // counted before the next segment's wheel overwrites the words
+  }
+  for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
+  if (lane == 0 && clear != 0) atomicAdd(s.count, clear);
+}
+//! [byte_kernel]
+
+// ---------------------------------------------------------------------------------------------
+// bit_atomics: one bit per number, shared-memory atomics
+
+constexpr int BIT_BLOCK_THREADS = 256;
+constexpr int BIT_SEGMENT_WORDS = 8192;  // 32 KiB
+constexpr std::uint32_t BIT_SEGMENT_NUMBERS = BIT_SEGMENT_WORDS * 32;
+
+// 32 bits of a pattern starting at bit r (r < its period): a funnel shift of two words.
+__host__ __device__ inline std::uint32_t pattern_bits(const std::uint32_t* pattern,
+                                                      std::uint32_t r) {
+  return funnel(pattern[r / 32], pattern[r / 32 + 1], r % 32);
+}
+
+// The bit patterns, each stored with 64 bits more than its period.
+constexpr std::uint32_t bit_wheel_words(std::uint32_t period) { return (period + 64 + 31) / 32; }
+constexpr std::uint32_t BIT_WHEEL_OFFSET_A = 0,
+                        BIT_WHEEL_OFFSET_B = bit_wheel_words(WHEEL_PERIOD_A),
+                        BIT_WHEEL_OFFSET_C = BIT_WHEEL_OFFSET_B + bit_wheel_words(WHEEL_PERIOD_B);
+constexpr std::uint32_t BIT_WHEEL_WORDS = BIT_WHEEL_OFFSET_C + bit_wheel_words(WHEEL_PERIOD_C);
+
+// The wheel's bits of the word d bits (a multiple of 32, below 2^20) past a bit k whose residues
+// are r.
+__host__ __device__ inline std::uint32_t wheel_word(const std::uint32_t* wheel, wheel_residues r,
+                                                    std::uint32_t d) {
+  return pattern_bits(wheel + BIT_WHEEL_OFFSET_A, (r.a + d) % WHEEL_PERIOD_A) |
+         pattern_bits(wheel + BIT_WHEEL_OFFSET_B, (r.b + d) % WHEEL_PERIOD_B) |
+         pattern_bits(wheel + BIT_WHEEL_OFFSET_C, (r.c + d) % WHEEL_PERIOD_C);
+}
+
 //! [segment_kernel]
-template <int SEGMENT_WORDS>
-__global__ void __launch_bounds__(BLOCK_THREADS) segment_kernel(segment_params s) {
-  constexpr std::uint32_t SEGMENT_BITS = SEGMENT_WORDS * 32;
-  __shared__ std::uint32_t sieve[SEGMENT_WORDS];
+__global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_params s) {
+  constexpr std::uint32_t SEGMENT_BITS = BIT_SEGMENT_NUMBERS;
+  constexpr int WARPS = BIT_BLOCK_THREADS / 32;
+  __shared__ std::uint32_t sieve[BIT_SEGMENT_WORDS];
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   unsigned long long clear = 0;  // this thread's share of the count
 
   for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
-    const std::uint64_t word0 = s.first_word + seg * SEGMENT_WORDS;
-    const std::uint64_t seg_k = word0 * 32;  // the segment's first bit
+    const std::uint64_t seg_k = s.first_k + seg * SEGMENT_BITS;  // the segment's first bit
     const wheel_residues residues = residues_of(seg_k);
     // The wheel and the large primes' bucket bits, word by word (coalesced).
-    for (int w = threadIdx.x; w < SEGMENT_WORDS; w += BLOCK_THREADS) {
+    for (int w = threadIdx.x; w < BIT_SEGMENT_WORDS; w += BIT_BLOCK_THREADS) {
       std::uint32_t bits = wheel_word(s.wheel, residues, 32 * w);
       if (s.buckets) {
-        std::uint32_t* bucket = s.buckets + (seg - s.segment_begin) * SEGMENT_WORDS + w;
+        std::uint32_t* bucket = s.buckets + (seg - s.segment_begin) * BIT_SEGMENT_WORDS + w;
         bits |= *bucket;
         *bucket = 0;  // clear for the next round
       }
@@ -152,7 +324,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS) segment_kernel(segment_params s
         atomicOr(&sieve[k / 32], 1u << (k % 32));
     }
     // Medium primes: a thread per prime, a few strikes each.
-    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += BLOCK_THREADS) {
+    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes;
+         i += BIT_BLOCK_THREADS) {
       const std::uint32_t p = s.primes[i];
       const std::uint64_t first = first_offset(p, seg_k);
       if (first >= SEGMENT_BITS) continue;
@@ -161,11 +334,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS) segment_kernel(segment_params s
     }
     __syncthreads();  // every strike is in before counting
 
-    for (int w = threadIdx.x; w < SEGMENT_WORDS; w += BLOCK_THREADS) {
+    for (int w = threadIdx.x; w < BIT_SEGMENT_WORDS; w += BIT_BLOCK_THREADS) {
       const std::uint64_t word_k = seg_k + 32 * std::uint64_t(w);
       const std::uint32_t bits = sieve[w] | outside_bits(word_k, s.k_lo, s.k_hi);
       clear += 32 - __popc(bits);
-      if (s.words_out && word_k <= s.k_hi) s.words_out[word0 + w - s.first_word] = bits;
+      if (s.words_out && word_k <= s.k_hi) s.words_out[(word_k - s.first_k) / 32] = bits;
     }
     __syncthreads();  // counted before the next segment's wheel overwrites the words
   }
@@ -175,79 +348,109 @@ __global__ void __launch_bounds__(BLOCK_THREADS) segment_kernel(segment_params s
 //! [segment_kernel]
 
 //! [bucket_kernel]
-// One thread per large prime: its multiples in the round's bits [round_k, round_k + round_bits),
-// ORed into the round's bucket bits (global memory, L2-resident; several primes may share a word).
+// One thread per large prime: its multiples in the round's numbers [round_k, round_k +
+// round_numbers), ORed into the round's bucket bits (global memory, L2-resident; several primes
+// may share a word).
 __global__ void bucket_kernel(const std::uint32_t* primes, std::uint32_t first_prime,
                               std::uint32_t prime_count, std::uint64_t round_k,
-                              std::uint64_t round_bits, std::uint32_t* buckets) {
+                              std::uint64_t round_numbers, std::uint32_t* buckets) {
   const std::uint64_t i = first_prime + blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
   if (i >= prime_count) return;
   const std::uint32_t p = primes[i];
-  for (std::uint64_t k = first_offset(p, round_k); k < round_bits; k += p)
+  for (std::uint64_t k = first_offset(p, round_k); k < round_numbers; k += p)
     atomicOr(&buckets[k / 32], 1u << (k % 32));
 }
 //! [bucket_kernel]
 
+// ---------------------------------------------------------------------------------------------
+// Host side
+
+// The wheel's patterns in one of the two layouts: element j of a pattern (bit j, or byte j set to
+// 1) stands for the odd number 2j + 1 modulo the period.
+inline std::vector<std::uint32_t> wheel_patterns(bool bytes) {
+  const std::uint32_t periods[3] = {WHEEL_PERIOD_A, WHEEL_PERIOD_B, WHEEL_PERIOD_C};
+  const std::uint32_t per_word = bytes ? 4 : 32;
+  std::vector<std::uint32_t> words;
+  for (const std::uint32_t period : periods) {
+    const std::uint32_t count = bytes ? byte_wheel_words(period) : bit_wheel_words(period);
+    for (std::uint32_t w = 0; w < count; ++w) {
+      std::uint32_t word = 0;
+      for (std::uint32_t e = 0; e < per_word; ++e) {
+        const std::uint32_t j = w * per_word + e;
+        for (const std::uint32_t q : WHEEL_PRIMES)
+          if (period % q == 0 && j % q == (q - 1) / 2)  // 2j + 1 is divisible by q
+            word |= bytes ? 1u << (8 * e) : 1u << e;
+      }
+      words.push_back(word);
+    }
+  }
+  return words;
+}
+
+// Numbers per segment of byte_stores for a range of `numbers` odd numbers sieved by `blocks`
+// resident blocks: as many as fit (MAX_SEGMENT_BYTES) in as few waves as possible, then evened out
+// so that every block gets the same number of segments; a multiple of 32 (the bucket words).
+inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t blocks) {
+  const std::uint64_t per_wave = blocks * MAX_SEGMENT_BYTES;
+  const std::uint64_t waves = (numbers + per_wave - 1) / per_wave;
+  const std::uint64_t even = (numbers + blocks * waves - 1) / (blocks * waves);
+  return std::uint32_t(std::min<std::uint64_t>((even + 31) / 32 * 32, MAX_SEGMENT_BYTES));
+}
+
+// The primes 2 .. 31 in [lo, hi]: the sieve leaves none of them clear (the wheel strikes its own
+// primes; 2 is not odd), so the host counts them.
+inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi) {
+  std::uint64_t found = lo <= 2 && 2 <= hi;
+  for (const std::uint32_t q : WHEEL_PRIMES) found += lo <= q && q <= hi;
+  return found;
+}
+inline bool is_wheel_prime(std::uint64_t number) {
+  return std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
+}
+
 // The device side of the count: every buffer allocated once, for ranges with hi <= max_hi.
 class counter final : public common::sieve::range_counter {
  public:
-  counter(int segment_words, std::uint64_t max_hi);
+  counter(bool bytes, std::uint64_t max_hi);
   std::uint64_t count(std::uint64_t lo, std::uint64_t hi) override;
   std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) override;
 
  private:
   std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out);
-  int segment_words_;
+  bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
   int resident_blocks_ = 0;
   common::device_buffer<std::uint32_t> d_wheel_, d_primes_, d_buckets_;
   common::device_buffer<unsigned long long> d_count_;
 };
 
-// ---------------------------------------------------------------------------------------------
-// Host side
-
-inline std::vector<std::uint32_t> wheel_patterns() {
-  const std::uint32_t offsets[3] = {WHEEL_OFFSET_A, WHEEL_OFFSET_B, WHEEL_OFFSET_C};
-  const std::uint32_t periods[3] = {WHEEL_PERIOD_A, WHEEL_PERIOD_B, WHEEL_PERIOD_C};
-  std::vector<std::uint32_t> words(WHEEL_TOTAL_WORDS, 0);
-  for (int i = 0; i < 3; ++i)
-    for (std::uint32_t j = 0; j < wheel_words(periods[i]) * 32; ++j)
-      for (const std::uint32_t q : WHEEL_PRIMES)
-        if (periods[i] % q == 0 && j % q == (q - 1) / 2)  // 2j + 1 is divisible by q
-          words[offsets[i] + j / 32] |= 1u << (j % 32);
-  return words;
-}
-
-inline bool needs_buckets(int segment_words, std::uint64_t hi) {
-  return common::sieve::isqrt(hi) >= std::uint64_t(segment_words) * 32;
-}
-
-inline counter::counter(int segment_words, std::uint64_t max_hi)
-    : segment_words_(segment_words),
+inline counter::counter(bool bytes, std::uint64_t max_hi)
+    : bytes_(bytes),
       max_hi_(max_hi),
-      d_wheel_(WHEEL_TOTAL_WORDS),
+      d_wheel_(bytes ? BYTE_WHEEL_WORDS : BIT_WHEEL_WORDS),
       d_primes_(common::sieve::sieving_primes_capacity(std::int64_t(max_hi))),
-      d_buckets_(needs_buckets(segment_words, max_hi) ? ROUND_BITS / 32 : 0),
+      d_buckets_(common::sieve::isqrt(max_hi) > LARGEST_WHEEL_PRIME ? ROUND_BITS / 32 : 0),
       d_count_(1) {
-  d_wheel_.upload(wheel_patterns());
+  d_wheel_.upload(wheel_patterns(bytes));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
   int per_sm = 0;
-  if (segment_words == 4096)
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, segment_kernel<4096>,
-                                                             BLOCK_THREADS, 0));
-  else
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, segment_kernel<8192>,
-                                                             BLOCK_THREADS, 0));
+  if (bytes) {
+    const std::size_t shared = byte_kernel_shared_bytes(MAX_SEGMENT_BYTES);
+    CUDA_CHECK(cudaFuncSetAttribute(byte_segment_kernel,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel,
+                                                             BYTE_BLOCK_THREADS, shared));
+  } else {
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bit_segment_kernel,
+                                                             BIT_BLOCK_THREADS, 0));
+  }
   resident_blocks_ = std::max(1, per_sm) * common::sieve::sm_count();
 }
 
 //! [launch]
 inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out) {
   if (hi > max_hi_) throw std::logic_error("sieve_segmented::counter: hi past its max_hi");
-  // 2 and the wheel's primes are not left clear by the sieve: count them here.
-  std::uint64_t primes_found = lo <= 2 && 2 <= hi;
-  for (const std::uint32_t q : WHEEL_PRIMES) primes_found += lo <= q && q <= hi;
+  const std::uint64_t primes_found = wheel_primes_in(lo, hi);
   if (hi == 0 || lo / 2 > (hi - 1) / 2) return primes_found;  // no odd number in [lo, hi]
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;     // odd numbers 2k + 1
 
@@ -257,22 +460,27 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   if (!primes.empty())
     CUDA_CHECK(cudaMemcpyAsync(d_primes_.data(), primes.data(), primes.size() * 4,
                                cudaMemcpyHostToDevice));
-  const std::uint32_t segment_bits = std::uint32_t(segment_words_) * 32;
+
+  segment_params s{};
+  s.first_k = k_lo / 32 * 32;
+  s.k_lo = k_lo;
+  s.k_hi = k_hi;
+  const std::uint64_t numbers = k_hi - s.first_k + 1;
+  s.segment_numbers =
+      bytes_ ? byte_segment_numbers(numbers, resident_blocks_) : BIT_SEGMENT_NUMBERS;
+  const std::uint32_t length = s.segment_numbers;
   auto primes_below = [&](std::uint32_t limit) {
     return std::uint32_t(std::lower_bound(primes.begin(), primes.end(), limit) - primes.begin());
   };
-
-  segment_params s{};
-  s.first_word = k_lo / 32;
-  s.k_lo = k_lo;
-  s.k_hi = k_hi;
   s.primes = d_primes_.data();
-  s.warp_primes = primes_below(segment_bits / 64);
-  s.medium_primes = primes_below(segment_bits);
+  s.warp_primes = primes_below(length / 64);
+  if (bytes_ && s.warp_primes > MAX_WARP_PRIMES)
+    throw std::logic_error("sieve_segmented: more warp primes than MAX_WARP_PRIMES");
+  s.medium_primes = primes_below(length);
   s.wheel = d_wheel_.data();
   s.count = d_count_.data();
   s.words_out = words_out;
-  const std::uint64_t segments = (k_hi / 32 - s.first_word) / segment_words_ + 1;
+  const std::uint64_t segments = (numbers + length - 1) / length;
   const std::uint32_t large_primes = std::uint32_t(primes.size()) - s.medium_primes;
   CUDA_CHECK(cudaMemsetAsync(d_count_.data(), 0, sizeof(unsigned long long)));
 
@@ -280,30 +488,30 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
     s.segment_begin = begin;
     s.segment_end = end;
     const unsigned blocks = unsigned(std::min<std::uint64_t>(end - begin, resident_blocks_));
-    if (segment_words_ == 4096)
-      segment_kernel<4096><<<blocks, BLOCK_THREADS>>>(s);
+    if (bytes_)
+      byte_segment_kernel<<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length)>>>(s);
     else
-      segment_kernel<8192><<<blocks, BLOCK_THREADS>>>(s);
+      bit_segment_kernel<<<blocks, BIT_BLOCK_THREADS>>>(s);
     CUDA_CHECK_LAUNCH();
   };
   if (large_primes == 0) {
     sieve_segments(0, segments);
   } else {  // rounds: the large primes fill the round's buckets, then its segments are sieved
-    const std::uint64_t round_segments = ROUND_BITS / segment_bits;
+    const std::uint64_t round_segments = ROUND_BITS / length;
     s.buckets = d_buckets_.data();
     for (std::uint64_t begin = 0; begin < segments; begin += round_segments) {
       const std::uint64_t end = std::min(segments, begin + round_segments);
-      const std::uint64_t round_k = (s.first_word + begin * segment_words_) * 32;
-      bucket_kernel<<<(large_primes + BLOCK_THREADS - 1) / BLOCK_THREADS, BLOCK_THREADS>>>(
-          d_primes_.data(), s.medium_primes, std::uint32_t(primes.size()), round_k,
-          (end - begin) * segment_bits, d_buckets_.data());
+      const std::uint64_t round_k = s.first_k + begin * length;
+      bucket_kernel<<<(large_primes + 255) / 256, 256>>>(d_primes_.data(), s.medium_primes,
+                                                         std::uint32_t(primes.size()), round_k,
+                                                         (end - begin) * length, d_buckets_.data());
       CUDA_CHECK_LAUNCH();
       sieve_segments(begin, end);
     }
   }
   unsigned long long clear = 0;
   CUDA_CHECK(cudaMemcpy(&clear, d_count_.data(), sizeof clear, cudaMemcpyDeviceToHost));
-  return primes_found + clear - (k_lo == 0 ? 1 : 0);  // bit 0 is the number 1: clear, not prime
+  return primes_found + clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
 }
 //! [launch]
 
@@ -315,28 +523,28 @@ inline std::vector<std::uint64_t> counter::primes(std::uint64_t lo, std::uint64_
   std::vector<std::uint64_t> found;
   if (lo <= 2 && 2 <= hi) found.push_back(2);
   if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;
-  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;
-  common::device_buffer<std::uint32_t> d_words(k_hi / 32 - k_lo / 32 + 1);
+  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
+  const std::uint64_t per_word = bytes_ ? 4 : 32;
+  common::device_buffer<std::uint32_t> d_words((k_hi - first_k) / per_word + 1);
   run(lo, hi, d_words.data());
   const std::vector<std::uint32_t> words = d_words.download();
   for (std::uint64_t k = k_lo; k <= k_hi; ++k) {
-    const std::uint64_t number = 2 * k + 1;
-    const bool wheel_prime =
-        number <= LARGEST_WHEEL_PRIME && std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
-    const bool clear = !((words[k / 32 - k_lo / 32] >> (k % 32)) & 1u);
-    if (wheel_prime || (clear && number != 1)) found.push_back(number);
+    const std::uint64_t number = 2 * k + 1, i = k - first_k;
+    const std::uint32_t shift = bytes_ ? 8 * (i % 4) : i % 32;
+    const bool clear = !((words[i / per_word] >> shift) & 1u);
+    if (is_wheel_prime(number) || (clear && number != 1)) found.push_back(number);
   }
   return found;
 }
 
 inline const std::vector<std::string>& variant_names() {
-  static const std::vector<std::string> names = {"segment_32k", "segment_16k"};
+  static const std::vector<std::string> names = {"byte_stores", "bit_atomics"};
   return names;
 }
 
 inline std::unique_ptr<common::sieve::range_counter> make_counter(const std::string& variant,
                                                                   std::uint64_t max_hi) {
-  return std::make_unique<counter>(variant == "segment_16k" ? 4096 : 8192, max_hi);
+  return std::make_unique<counter>(variant != "bit_atomics", max_hi);
 }
 
 }  // namespace sieve_segmented

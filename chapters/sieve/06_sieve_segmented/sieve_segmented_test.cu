@@ -1,7 +1,8 @@
 // sieve_segmented: tests. Host: the wheel, first-multiple and edge-mask arithmetic against brute
-// force, and a host model of the kernels (same helpers, small segments and rounds so that the
-// bucket path runs) against primesieve. GPU: pi(n) at the issue's sizes (10^12 included), random
-// n, ranges whose ends are primes, squares of primes, segment and round edges +- 1, --list.
+// force, and a host model of the kernels (same helpers, both layouts, small segments and rounds so
+// that the bucket path runs) against primesieve. GPU, both variants: pi(n) at the issue's sizes
+// (10^12 included), random n, ranges whose ends are primes, squares of primes, segment, wave and
+// round edges +- 1, --list.
 #include <vector>
 
 #include <algorithm>
@@ -15,53 +16,65 @@ using namespace sieve_segmented;
 
 namespace {
 
-// The kernels' logic on the host, segment after segment, with segment_words words per segment and
-// round_bits bits per round of the large primes.
-std::uint64_t host_model(std::uint64_t lo, std::uint64_t hi, std::uint32_t segment_words,
+// The kernels' logic on the host, segment after segment, in either layout (bytes: byte_stores,
+// else bit_atomics), with `length` numbers per segment and round_bits numbers per round of the
+// large primes.
+std::uint64_t host_model(std::uint64_t lo, std::uint64_t hi, bool bytes, std::uint32_t length,
                          std::uint64_t round_bits) {
-  std::uint64_t found = lo <= 2 && 2 <= hi;
-  for (const std::uint32_t q : WHEEL_PRIMES) found += lo <= q && q <= hi;
+  const std::uint64_t found = wheel_primes_in(lo, hi);
   if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;
-  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_word = k_lo / 32;
+  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
   std::vector<std::uint32_t> primes = cs::primes_up_to(cs::isqrt(hi));
   primes.erase(primes.begin(), std::upper_bound(primes.begin(), primes.end(), 31u));
-  const std::uint32_t segment_bits = segment_words * 32;
-  const auto medium_end = std::lower_bound(primes.begin(), primes.end(), segment_bits);
-  const std::vector<std::uint32_t> wheel = wheel_patterns();
-  const std::uint64_t segments = (k_hi / 32 - first_word) / segment_words + 1;
-  const std::uint64_t round_segments = round_bits / segment_bits;
-  std::vector<std::uint32_t> sieve(segment_words);
-  std::vector<std::uint32_t> buckets(std::min(round_segments, segments) * segment_words, 0);
+  const auto medium_end = std::lower_bound(primes.begin(), primes.end(), length);
+  const std::vector<std::uint32_t> wheel = wheel_patterns(bytes);
+  const std::uint32_t per_word = bytes ? 4 : 32;
+  const std::uint64_t segments = (k_hi - first_k + 1 + length - 1) / length;
+  const std::uint64_t round_segments = round_bits / length;
+  std::vector<std::uint32_t> sieve(length / per_word);
+  std::vector<std::uint32_t> buckets(std::min(round_segments, segments) * length / 32, 0);
   std::uint64_t clear = 0;
   for (std::uint64_t begin = 0; begin < segments; begin += round_segments) {
     const std::uint64_t end = std::min(segments, begin + round_segments);
-    const std::uint64_t round_k = (first_word + begin * segment_words) * 32;
+    const std::uint64_t round_k = first_k + begin * length;
     for (auto p = medium_end; p != primes.end(); ++p)  // bucket_kernel
-      for (std::uint64_t k = first_offset(*p, round_k); k < (end - begin) * segment_bits; k += *p)
+      for (std::uint64_t k = first_offset(*p, round_k); k < (end - begin) * length; k += *p)
         buckets[k / 32] |= 1u << (k % 32);
-    for (std::uint64_t seg = begin; seg < end; ++seg) {  // segment_kernel
-      const std::uint64_t seg_k = (first_word + seg * segment_words) * 32;
+    for (std::uint64_t seg = begin; seg < end; ++seg) {  // the segment kernel
+      const std::uint64_t seg_k = first_k + seg * length, round_offset = (seg - begin) * length;
       const wheel_residues residues = residues_of(seg_k);
-      for (std::uint32_t w = 0; w < segment_words; ++w) {
-        std::uint32_t& bucket = buckets[(seg - begin) * segment_words + w];
-        sieve[w] = wheel_word(wheel.data(), residues, 32 * w) | bucket;
-        bucket = 0;
+      if (bytes) {
+        for (std::uint32_t q = 0; q < length / 16; ++q) {  // 16 numbers, four words, at a time
+          const std::uint64_t bit = round_offset + 16 * q;
+          const uint4 v = or_words(wheel_bytes16(wheel.data(), residues, 16 * q),
+                                   bits_as_bytes16(buckets[bit / 32] >> (bit % 32)));
+          std::copy_n(&v.x, 4, &sieve[4 * q]);
+        }
+      } else {
+        for (std::uint32_t w = 0; w < sieve.size(); ++w)
+          sieve[w] = wheel_word(wheel.data(), residues, 32 * w) | buckets[round_offset / 32 + w];
       }
+      std::fill_n(buckets.begin() + round_offset / 32, length / 32, 0u);
       for (auto p = primes.begin(); p != medium_end; ++p)
-        for (std::uint64_t k = first_offset(*p, seg_k); k < segment_bits; k += *p)
-          sieve[k / 32] |= 1u << (k % 32);
-      for (std::uint32_t w = 0; w < segment_words; ++w)
-        clear += 32 - __builtin_popcount(sieve[w] | outside_bits(seg_k + 32 * w, k_lo, k_hi));
+        for (std::uint64_t k = first_offset(*p, seg_k); k < length; k += *p)
+          sieve[k / per_word] |= bytes ? 1u << (8 * (k % 4)) : 1u << (k % 32);
+      for (std::uint32_t w = 0; w < sieve.size(); ++w) {
+        const std::uint64_t word_k = seg_k + per_word * w;
+        const std::uint32_t outside =
+            bytes ? outside_bytes(word_k, k_lo, k_hi) : outside_bits(word_k, k_lo, k_hi);
+        clear += per_word - __builtin_popcount(sieve[w] | outside);
+      }
     }
   }
   return found + clear - (k_lo == 0 ? 1 : 0);
 }
 
-bool brute_force_prime(std::uint64_t n) {
-  if (n < 2) return false;
-  for (std::uint64_t d = 2; d * d <= n; ++d)
-    if (n % d == 0) return false;
-  return true;
+// The model with the segment length that the variant's counter uses on a GPU of `sms` SMs.
+std::uint64_t model_as_launched(std::uint64_t lo, std::uint64_t hi, bool bytes, std::uint64_t sms) {
+  if (!bytes) return host_model(lo, hi, false, BIT_SEGMENT_NUMBERS, ROUND_BITS);
+  const std::uint64_t k_lo = lo / 2, k_hi = hi == 0 ? 0 : (hi - 1) / 2;
+  const std::uint64_t numbers = k_hi >= k_lo / 32 * 32 ? k_hi - k_lo / 32 * 32 + 1 : 1;
+  return host_model(lo, hi, true, byte_segment_numbers(numbers, sms), ROUND_BITS);
 }
 
 // Ranges of every kind the issue asks for, around a given number.
@@ -75,23 +88,40 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_near(std::uint64_t x
 
 }  // namespace
 
-HOST_TEST_CASE("the wheel patterns mark exactly the odd multiples of 3 .. 31") {
-  const std::vector<std::uint32_t> wheel = wheel_patterns();
-  REQUIRE(wheel.size() == WHEEL_TOTAL_WORDS);
+HOST_TEST_CASE("the wheel patterns mark exactly the odd multiples of 3 .. 31 in both layouts") {
+  const std::vector<std::uint32_t> bit_wheel = wheel_patterns(false),
+                                   byte_wheel = wheel_patterns(true);
+  REQUIRE(bit_wheel.size() == BIT_WHEEL_WORDS);
+  REQUIRE(byte_wheel.size() == BYTE_WHEEL_WORDS);
+  auto struck_by_wheel = [](std::uint64_t k) {
+    for (const std::uint32_t q : WHEEL_PRIMES)
+      if ((2 * k + 1) % q == 0) return true;
+    return false;
+  };
   for (std::uint64_t k : {0ull, 32ull, 15008ull, 15040ull, 1234567872ull, (1ull << 46) + 64}) {
     const wheel_residues residues = residues_of(k);
-    for (std::uint32_t d : {0u, 32u, 8192u * 32 - 32}) {
-      std::uint32_t want = 0;
-      for (int b = 0; b < 32; ++b) {
-        const std::uint64_t number = 2 * (k + d + b) + 1;
-        for (const std::uint32_t q : WHEEL_PRIMES)
-          if (number % q == 0) want |= 1u << b;
-      }
+    for (std::uint32_t d : {0u, 32u, 8192u * 32 - 32, MAX_SEGMENT_BYTES - 32}) {
+      std::uint32_t want_bits = 0, want_bytes[4] = {0, 0, 0, 0};
+      for (int b = 0; b < 32; ++b)
+        if (struck_by_wheel(k + d + b)) want_bits |= 1u << b;
+      for (int b = 0; b < 16; ++b)
+        if (struck_by_wheel(k + d + b)) want_bytes[b / 4] |= 1u << (8 * (b % 4));
+      const uint4 got = wheel_bytes16(byte_wheel.data(), residues, d);
       CAPTURE(k);
       CAPTURE(d);
-      CHECK(wheel_word(wheel.data(), residues, d) == want);
+      CHECK(wheel_word(bit_wheel.data(), residues, d) == want_bits);
+      CHECK(got.x == want_bytes[0]);
+      CHECK(got.y == want_bytes[1]);
+      CHECK(got.z == want_bytes[2]);
+      CHECK(got.w == want_bytes[3]);
     }
   }
+}
+
+HOST_TEST_CASE("the primes a warp takes fit MAX_WARP_PRIMES") {
+  std::vector<std::uint32_t> primes = cs::primes_up_to(MAX_SEGMENT_BYTES / 64 - 1);
+  CHECK(std::count_if(primes.begin(), primes.end(), [](std::uint32_t p) { return p > 31; }) <=
+        MAX_WARP_PRIMES);
 }
 
 HOST_TEST_CASE("first_offset finds the first odd multiple at or past p^2 and the segment's start") {
@@ -106,20 +136,56 @@ HOST_TEST_CASE("first_offset finds the first odd multiple at or past p^2 and the
   }
 }
 
-HOST_TEST_CASE("outside_bits keeps exactly the bits from k_lo to k_hi") {
-  for (std::uint64_t word_k : {0ull, 32ull, 64ull}) {
-    for (std::uint64_t k_lo : {0ull, 1ull, 31ull, 32ull, 33ull, 63ull, 64ull, 100ull}) {
-      for (std::uint64_t k_hi : {k_lo, k_lo + 1, k_lo + 31, k_lo + 32, k_lo + 64}) {
-        std::uint32_t want = 0;
+HOST_TEST_CASE("outside_bits and outside_bytes keep exactly the numbers from k_lo to k_hi") {
+  for (std::uint64_t word_k : {0ull, 4ull, 32ull, 64ull}) {
+    for (std::uint64_t k_lo : {0ull, 1ull, 3ull, 4ull, 31ull, 32ull, 33ull, 63ull, 64ull, 100ull}) {
+      for (std::uint64_t k_hi : {k_lo, k_lo + 1, k_lo + 3, k_lo + 31, k_lo + 32, k_lo + 64}) {
+        std::uint32_t want_bits = 0, want_bytes = 0;
         for (int b = 0; b < 32; ++b)
-          if (word_k + b < k_lo || word_k + b > k_hi) want |= 1u << b;
+          if (word_k + b < k_lo || word_k + b > k_hi) want_bits |= 1u << b;
+        for (int b = 0; b < 4; ++b)
+          if (word_k + b < k_lo || word_k + b > k_hi) want_bytes |= 1u << (8 * b);
         CAPTURE(word_k);
         CAPTURE(k_lo);
         CAPTURE(k_hi);
-        CHECK(outside_bits(word_k, k_lo, k_hi) == want);
+        CHECK(outside_bits(word_k, k_lo, k_hi) == want_bits);
+        CHECK(outside_bytes(word_k, k_lo, k_hi) == want_bytes);
       }
     }
   }
+}
+
+HOST_TEST_CASE("bits_as_bytes16 spreads 16 bits into 16 0/1 bytes") {
+  for (std::uint32_t bits = 0; bits < (1u << 16); ++bits) {
+    std::uint32_t want[4] = {0, 0, 0, 0};
+    for (int b = 0; b < 16; ++b)
+      if ((bits >> b) & 1u) want[b / 4] |= 1u << (8 * (b % 4));
+    const uint4 got = bits_as_bytes16(bits | 0xABCD0000u);  // the bits above 16 are ignored
+    CAPTURE(bits);
+    CHECK(got.x == want[0]);
+    CHECK(got.y == want[1]);
+    CHECK(got.z == want[2]);
+    CHECK(got.w == want[3]);
+  }
+}
+
+HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out the waves") {
+  for (std::uint64_t blocks : {1ull, 132ull, 114ull})
+    for (std::uint64_t numbers :
+         std::vector<std::uint64_t>{1, 31, 32, 50002, 5000000000, 500000000000,
+                                    blocks * MAX_SEGMENT_BYTES, blocks * MAX_SEGMENT_BYTES + 1}) {
+      const std::uint32_t length = byte_segment_numbers(numbers, blocks);
+      const std::uint64_t segments = (numbers + length - 1) / length;
+      const std::uint64_t waves =
+          (numbers + blocks * MAX_SEGMENT_BYTES - 1) / (blocks * MAX_SEGMENT_BYTES);
+      CAPTURE(blocks);
+      CAPTURE(numbers);
+      CHECK(length % 32 == 0);
+      CHECK(length >= 32);
+      CHECK(length <= MAX_SEGMENT_BYTES);
+      CHECK(ROUND_BITS / length >= 1);
+      CHECK(segments <= blocks * waves);  // no block sieves more segments than the fewest waves
+    }
 }
 
 HOST_TEST_CASE("the host model counts like primesieve on small and edge ranges") {
@@ -128,19 +194,25 @@ HOST_TEST_CASE("the host model counts like primesieve on small and edge ranges")
       if (lo > hi) continue;
       CAPTURE(lo);
       CAPTURE(hi);
-      CHECK(host_model(lo, hi, 8192, ROUND_BITS) == cs::primesieve_count(lo, hi));
+      const std::uint64_t want = cs::primesieve_count(lo, hi);
+      CHECK(model_as_launched(lo, hi, false, 132) == want);
+      CHECK(model_as_launched(lo, hi, true, 132) == want);
+      CHECK(model_as_launched(lo, hi, true, 1) == want);
     }
   }
-  for (std::uint64_t n : {65536ull, 524287ull, 524288ull, 524289ull, 1048575ull, 10000000ull}) {
+  for (std::uint64_t n :
+       {65536ull, 524287ull, 524288ull, 524289ull, 1048575ull, 10000000ull, 100000000ull}) {
     CAPTURE(n);
-    CHECK(host_model(0, n, 8192, ROUND_BITS) == cs::primesieve_count(0, n));
-    CHECK(host_model(0, n, 4096, ROUND_BITS) == cs::primesieve_count(0, n));
+    const std::uint64_t want = cs::primesieve_count(0, n);
+    CHECK(model_as_launched(0, n, false, 132) == want);
+    CHECK(model_as_launched(0, n, true, 132) == want);
+    CHECK(model_as_launched(0, n, true, 7) == want);
   }
 }
 
 HOST_TEST_CASE("the host model's bucket path counts like primesieve") {
-  // Segments of 64 words (2048 bits) and rounds of 2^14 bits: every prime above 2048 goes through
-  // the buckets, as the primes above 2^18 do at 10^12 with the real sizes.
+  // Segments of 2048 numbers and rounds of 2^14 numbers: every prime above 2048 goes through the
+  // buckets, as the primes above a segment's length do at 10^12 with the real sizes.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges = {
       {0, 20000000}, {0, 4194304}, {99999000, 100001000}, {4294967000, 4294968000}};
   for (const auto& r : ranges_near(1000000007, 70000)) ranges.push_back(r);
@@ -152,14 +224,17 @@ HOST_TEST_CASE("the host model's bucket path counts like primesieve") {
     const std::uint64_t lo = range.first, hi = range.second;
     CAPTURE(lo);
     CAPTURE(hi);
-    CHECK(host_model(lo, hi, 64, 1 << 14) == cs::primesieve_count(lo, hi));
+    const std::uint64_t want = cs::primesieve_count(lo, hi);
+    CHECK(host_model(lo, hi, false, 2048, 1 << 14) == want);
+    CHECK(host_model(lo, hi, true, 2048, 1 << 14) == want);
+    CHECK(host_model(lo, hi, true, 2080, 1 << 14) == want);  // rounds of 7 segments, not 8
   }
-}
-
-HOST_TEST_CASE("a bucket round is a whole number of segments for both segment sizes") {
-  CHECK(ROUND_BITS % (4096 * 32) == 0);
-  CHECK(ROUND_BITS % (8192 * 32) == 0);
-  CHECK(brute_force_prime(1000000007));
+  // The real sizes near 10^12, where primes past a segment's length go through the buckets.
+  for (const auto& r : ranges_near(1000000000000ull, 3000000)) {
+    CAPTURE(r.first);
+    CHECK(model_as_launched(r.first, r.second, true, 132) ==
+          cs::primesieve_count(r.first, r.second));
+  }
 }
 
 GPU_TEST_CASE("sieve_segmented gives the known values of pi(n) up to 10^12") {
@@ -177,12 +252,16 @@ GPU_TEST_CASE("sieve_segmented counts like primesieve on random sizes and edge r
   std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges;
   for (std::uint64_t s = 0; s < 6; ++s)
     ranges.push_back({0, common::mix64(11, s) % 20000000000ull});
-  // ends on primes, squares of primes, segment edges (16k and 32k segments), round edges
+  // ends on primes, squares of primes, bit_atomics segment edges, round edges
   for (std::uint64_t x :
        {1000000007ull, 999999999989ull, 1018081ull /* 1009^2 */, 999966000289ull /* 999983^2 */,
-        2ull * 131072 * 7, 2ull * 262144 * 9, 2ull * 262144 * 3000, 2ull * ROUND_BITS * 3,
-        1000000000000ull, 1ull << 40, (1ull << 44) + 12345})
+        2ull * BIT_SEGMENT_NUMBERS * 7, 2ull * BIT_SEGMENT_NUMBERS * 9,
+        2ull * BIT_SEGMENT_NUMBERS * 3000, 2ull * ROUND_BITS * 3, 1000000000000ull, 1ull << 40,
+        (1ull << 44) + 12345})
     for (const auto& r : ranges_near(x, 3000000)) ranges.push_back(r);
+  // byte_stores: one whole wave of full segments, and one number more or less
+  const std::uint64_t wave = 2ull * MAX_SEGMENT_BYTES * std::uint64_t(cs::sm_count());
+  for (std::int64_t d : {-2, -1, 0, 1, 2}) ranges.push_back({0, wave + d});
   ranges.push_back({999000000000ull, 1000000000000ull});     // crosses rounds, large primes
   ranges.push_back({(1ull << 48) - 100000000, 1ull << 48});  // the top of the range
   for (const std::string& v : variant_names()) {
