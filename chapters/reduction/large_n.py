@@ -25,11 +25,11 @@ def td(text):
     return f"<td>{html.escape(text)}</td>"
 
 
-def final_row(results, n, type_):
+def final_row(results, n, type_, variant=DEFAULT_VARIANT):
     if results is None:
         return None
     return next((r for r in results.step_rows(FINAL) if int(r["n"]) == n and r["type"] == type_
-                 and r["variant"] == DEFAULT_VARIANT and r["bytes"] > 0), None)
+                 and r["variant"] == variant and r["bytes"] > 0), None)
 
 
 def ratio_of(r):
@@ -50,16 +50,35 @@ def load_or_none(path):
     return gen_results.load(path) if os.path.exists(path) else None
 
 
-def main():
+def gpus_and_runs(results_path):
+    """(GPU name, [run 1, run 2]) for every GPU directory, the shown one first; a missing run is
+    None."""
+    for d in gpu_dirs(results_path):
+        runs = [load_or_none(os.path.join(d, "reduction.csv")),
+                load_or_none(os.path.join(d, "reduction_rerun.txt"))]
+        yield next((r.gpu() for r in runs if r is not None), os.path.basename(d)), runs
+
+
+def gpus_from_argv():
+    """gpus_and_runs() for the results file named on the command line, as a list; None, after
+    printing a note, when there is none."""
     path = sys.argv[1] if len(sys.argv) > 1 else ""
     if not path:
         sys.stdout.write("<p>(not measured: no reduction results)</p>\n")
+        return None
+    return list(gpus_and_runs(path))
+
+
+def fmt_ratio(ratio):
+    return f"{ratio:.3f}×"
+
+
+def main():
+    gpus = gpus_from_argv()
+    if gpus is None:
         return
     body = []
-    for d in gpu_dirs(path):
-        runs = [load_or_none(os.path.join(d, "reduction.csv")),
-                load_or_none(os.path.join(d, "reduction_rerun.txt"))]
-        gpu = next((r.gpu() for r in runs if r is not None), os.path.basename(d))
+    for gpu, runs in gpus:
         for n in SIZES:
             for type_ in ("int32", "float"):
                 cells, ratios = [], []
@@ -73,7 +92,7 @@ def main():
                     cub_ms = r["bytes"] / (r["peer_gbps"] * 1e9) * 1e3
                     cells.append(td(gen_results.fmt_time(r["median_ms"]))
                                  + td(gen_results.fmt_time(cub_ms))
-                                 + td(gen_results.fmt_speedup(ratio)))
+                                 + td(fmt_ratio(ratio)))
                 if None in ratios:
                     goal = "not measured in both runs"
                 else:
@@ -85,7 +104,7 @@ def main():
     sys.stdout.write(gen_results.captioned_table(
         f"{FINAL} ({DEFAULT_VARIANT}) against cub::DeviceReduce::Sum (64-bit item count), each "
         "measured in the same process on the same input; run 1 is the GPU's reduction.csv, run 2 "
-        "its reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's", head,
+        "its reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's, to 3 decimals", head,
         body))
 
 

@@ -10,8 +10,10 @@
 //   full tiles of UNROLL loads per thread, then one guarded trip for the run's last part of a
 //   tile. block_sum() is reduce7's, the last-block finish reduce9's (reduce9::finish), the
 //   cluster for n <= reduce10::CLUSTER_ELEMENTS reduce10's.
-// What limits it: the bytes. At 2^28 and beyond it reads at the read-only yardstick's speed, as
-//   CUB does; what is left between the two is the launches and the grid's ends (see the page).
+// What limits it: the bytes: the whole-tile split reads at about the read-only yardstick's speed,
+//   as CUB does. Measured (the page has the tables): the group split gains nothing on the H200
+//   and is slower than whole tiles on the H100, where at 2^28 this step is behind CUB; at 2^30
+//   and 2^32 it is ahead of CUB on both GPUs, by a few thousandths.
 // Run: build/bin/reduce11 [--n 2^32] [--type int32|float|both] [--sweep]
 // Source: beyond the slides (source 001); the even split of whole tiles is CUB's
 //   GridEvenShare, here cut finer; the cache hint of one variant is PTX's ld.global.nc with the
