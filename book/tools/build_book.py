@@ -308,6 +308,14 @@ def main():
         for s in p.steps:
             prev = p.steps[s.index - 1] if s.index > 0 else None
             page_text = open(s.page, encoding="utf-8").read() if os.path.exists(s.page) else ""
+            # A page may name the step its diff is taken against: \diffbase{<step>}.
+            base = re.search(r"[\\@]diffbase\{(\w+)\}", page_text)
+            if base:
+                prev = next((b for b in book_tree.all_steps(parts) if b.name == base.group(1)),
+                            None)
+                if prev is None or prev is s:
+                    fail(f"{os.path.relpath(s.page, source_dir)}: \\diffbase{{{base.group(1)}}} "
+                         "names no other step of the book")
             images = gen_results.step_plots(results, p, title, s, args.gnuplot, gen_dir,
                                             page_text)
             with open(os.path.join(gen_dir, f"{s.name}_results.html"), "w", encoding="utf-8") as f:

@@ -8,7 +8,8 @@ int main(int argc, char** argv) {
   common::matrix_step step;
   step.step = "transpose_fast";
   step.summary =
-      "any-shape transpose: 64 x 64 swizzled tile, 4 x 4 register transpose, bulk stores";
+      "64 x 64 swizzled tile, 4 x 4 register transpose, bulk stores (fast when rows and "
+      "cols are multiples of 64)";
   step.result = common::matrix_result::transpose;
   // No grid limit (tall matrices take several launches) and 64-bit offsets.
   const common::matrix_limits any_shape{0, false, 64, false};

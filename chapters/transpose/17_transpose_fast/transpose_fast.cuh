@@ -1,4 +1,7 @@
-// transpose_fast: a transpose for today's GPUs, any shape, at cublasSgeam's speed or better.
+// transpose_fast: a transpose for today's GPUs, at cublasSgeam's speed or better when rows and cols
+//   are multiples of 64 (the shapes its bench measures). Other shapes are correct but slower:
+//   partial tiles take a one-float-at-a-time kernel in launches of their own, and a side that is
+//   not a multiple of 4 sends the whole matrix there (transpose_any_shape fixes both).
 // The one idea: let the copy engine write the output. Each block loads a 64 x 64 tile with 16-byte
 //   loads into a swizzled shared tile; each thread transposes one 4 x 4 block of it in registers
 //   into a dense output tile; each warp then ships the 8 output rows it owns (256 bytes each) with
@@ -9,7 +12,8 @@
 //   swizzle instead of padding (padding breaks 16-byte alignment), a register transpose of 4 x 4
 //   blocks (4 shared loads and 4 shared stores per thread), bulk stores, 64-bit offsets, edge tiles
 //   in a kernel of their own, and several launches for matrices taller than one grid.
-// What limits it: DRAM: it moves its bytes nearly as fast as cudaMemcpy does (see its page).
+// What limits it: DRAM, at those shapes: it moves its bytes nearly as fast as cudaMemcpy does (see
+//   its page); at other shapes its guarded kernel and the extra launches.
 // Run: build/bin/transpose_fast [--rows 16384 --cols 16384] [--sweep] [--quick]
 // Source: none of the five; the whitepaper's closing remark (tile size, elements per thread)
 //   (source 002) points this way.

@@ -1,19 +1,19 @@
-// transpose_any_shape: transpose_fast's speed for every shape, not only for sides that are
-//   multiples of 4.
+// transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
+//   partial tiles in the same launch, and kernels of their own for narrow matrices and vectors.
 // The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces. Each lane
 //   loads the two aligned 16-byte chunks that hold its four floats and picks them out; each output
-//   row is shifted to its own alignment across the lanes that hold it (warp shuffles) and stored in
-//   aligned 16-byte pieces, with the few floats at its two ends stored one by one. Partial tiles
-//   take the same 16-byte path with guards, in the same launch as the whole tiles, and a matrix of
-//   one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+//   row is shifted to its own alignment across the 16 lanes that hold it (warp shuffles) and stored
+//   in aligned 16-byte pieces, with the few floats at its two ends stored one by one.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
-//   any_tile (16-byte loads and stores at any alignment, for partial tiles too); one kernel per
-//   shape class, launched once over all tiles: with rows and cols multiples of 4, whole tiles keep
-//   transpose_fast's bulk stores; otherwise every tile takes any_tile. A vector is a copy.
-// What limits it: DRAM for large matrices (see its page for every shape class against
-//   cublasSgeam and cudaMemcpy); matrices with a side of a few floats keep most threads idle.
-// Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--quick]
-// Source: none of the five; it finishes transpose_fast for the shapes the bench does not measure.
+//   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
+//   same kernel as the whole tiles, so that every shape takes one launch (taller ones a few);
+//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. A side of at
+//   most 16 floats takes kernel_narrow (16-byte accesses on the side that is contiguous), and a
+//   matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+// What limits it: DRAM; output rows that do not start on a 32-byte sector cost a part of the
+//   bandwidth (see its page for every shape class against cublasSgeam and cudaMemcpy).
+// Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
+// Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
 
 #include <algorithm>
@@ -24,9 +24,9 @@
 namespace transpose_any_shape {
 
 constexpr int BLOCK_THREADS = 256;
-constexpr int TILE_DIM = 64;           // TILE_DIM x TILE_DIM floats per block
-constexpr int VEC = 4;                 // floats per 16-byte access
-constexpr int SLOTS = TILE_DIM / VEC;  // 16-byte slots per tile row
+constexpr int TILE_DIM = 64;                      // TILE_DIM x TILE_DIM floats per block
+constexpr int VEC = 4;                            // floats per 16-byte access
+constexpr int SLOTS = TILE_DIM / VEC;             // 16-byte slots per tile row
 constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
 constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
 constexpr int MAX_GRID_Y = 65535;
@@ -36,6 +36,9 @@ constexpr int MIN_BLOCKS_PER_SM = 6;
 // The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
 // without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
 constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
+// Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
+// (the --sweep measures 0 and 8 too).
+constexpr std::int64_t NARROW_SIDE = 16;
 
 //! [swizzle]
 // The input tile holds rows of 16 slots of 4 floats. Slot s of row r is stored at slot
@@ -185,9 +188,9 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     const std::int64_t first = start - shift[k] + VEC * load_slot;
     const bool row_in = r < height;
     lo[k] = load_chunk(in, first, row_in && VEC * load_slot < shift[k] + width, n);
-    hi[k] = load_chunk(in, first + VEC,
-                       REALIGN && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width,
-                       n);
+    hi[k] = load_chunk(
+        in, first + VEC,
+        REALIGN && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width, n);
   }
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
@@ -226,7 +229,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     if (c >= width) continue;
     const float4 v = REALIGN ? window(previous, w[f], VEC - out_shift) : w[f];
     const int first = in_row - out_shift;  // the tile row of v.x
-    float* to = out + start + first;        // 16-byte aligned
+    float* to = out + start + first;       // 16-byte aligned
     if (first >= 0 && first + VEC <= height) {
       __stcs(reinterpret_cast<float4*>(to), v);
     } else {
@@ -252,9 +255,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first_tile_row) {
-  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;       // first input column
-  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;  // first input row
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];                // input rows, swizzled
+  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;            // first input column
+  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;       // first input row
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED) {
@@ -267,10 +270,74 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 }
 //! [kernel]
 
+//! [narrow]
+// A side of at most NARROW_SIDE floats: a 64 x 64 tile would be mostly empty. One of the two
+// matrices is then a run of short rows that lie back to back: each thread takes 4 consecutive
+// floats of it (one 16-byte access) and the 4 floats of the other matrix that they pair with.
+// GATHER (rows <= cols): the output is the contiguous one, and the input is read float by float;
+// otherwise the input is, and the output is written float by float.
+template <bool GATHER, typename Index>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel_narrow(const float* __restrict__ in, float* __restrict__ out, Index n, Index side,
+                  Index other_side) {
+  // The contiguous matrix is [major][minor] with minor < side; its float (major, minor) pairs
+  // with float minor * other_side + major of the other one.
+  const Index first = (Index(blockIdx.x) * BLOCK_THREADS + threadIdx.x) * VEC;
+  if (first >= n) return;
+  Index major = first / side, minor = first - major * side;
+  Index paired[VEC];
+#pragma unroll
+  for (int i = 0; i < VEC; ++i) {
+    paired[i] = minor * other_side + major;
+    if (++minor == side) minor = 0, ++major;
+  }
+  const bool whole = first + VEC <= n;
+  float v[VEC] = {0.0f, 0.0f, 0.0f, 0.0f};
+  if constexpr (GATHER) {
+#pragma unroll
+    for (int i = 0; i < VEC; ++i)
+      if (first + i < n) v[i] = in[paired[i]];
+    if (whole) {
+      __stcs(reinterpret_cast<float4*>(out + first), make_float4(v[0], v[1], v[2], v[3]));
+    } else {
+      for (int i = 0; i < VEC; ++i)
+        if (first + i < n) __stcs(out + first + i, v[i]);
+    }
+  } else {
+    if (whole) {
+      const float4 q = *reinterpret_cast<const float4*>(in + first);
+      v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+    } else {
+      for (int i = 0; i < VEC; ++i)
+        if (first + i < n) v[i] = in[first + i];
+    }
+    // Plain stores: each fills part of a sector that neighbouring threads complete (evict-first
+    // measured slower here, on the first H200 runs).
+#pragma unroll
+    for (int i = 0; i < VEC; ++i)
+      if (first + i < n) out[paired[i]] = v[i];
+  }
+}
+//! [narrow]
+
 //! [launch]
+template <typename Index>
+void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t n = rows * cols;
+  const std::int64_t blocks = (n + VEC * BLOCK_THREADS - 1) / (VEC * BLOCK_THREADS);
+  if (rows <= cols)  // the output (cols x rows) is the run of short rows
+    kernel_narrow<true, Index>
+        <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(rows), Index(cols));
+  else
+    kernel_narrow<false, Index>
+        <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(cols), Index(rows));
+  CUDA_CHECK_LAUNCH();
+}
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
-// copies rely on it.
-inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+// copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
+template <std::int64_t NARROW = NARROW_SIDE>
+void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
   if (rows == 1 || cols == 1) {
@@ -278,19 +345,30 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
                                cudaMemcpyDeviceToDevice));
     return;
   }
+  if (std::min(rows, cols) <= NARROW) {
+    if (rows * cols <= std::int64_t(UINT32_MAX) - VEC * BLOCK_THREADS)
+      launch_narrow<std::uint32_t>(d_in, d_out, rows, cols);
+    else
+      launch_narrow<std::uint64_t>(d_in, d_out, rows, cols);
+    return;
+  }
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const bool aligned = rows % VEC == 0 && cols % VEC == 0;
   // A grid holds 65535 rows of blocks: taller matrices take several launches.
   for (std::int64_t first = 0; first < row_tiles; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(col_tiles), unsigned(std::min<std::int64_t>(row_tiles - first,
-                                                                         MAX_GRID_Y)));
+    const dim3 grid(unsigned(col_tiles),
+                    unsigned(std::min<std::int64_t>(row_tiles - first, MAX_GRID_Y)));
     if (aligned)
       kernel<true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
+}
+
+inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  launch_variant<>(d_in, d_out, rows, cols);
 }
 //! [launch]
 

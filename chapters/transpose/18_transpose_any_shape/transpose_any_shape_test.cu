@@ -12,14 +12,17 @@ namespace {
 using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
+// The default and every --sweep variant (each changes the narrow kernel's width).
+const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>};
+
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
-void check_shapes(const std::vector<shape>& shapes) {
+void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
   std::uint64_t seed = 100;
   for (const shape& s : shapes) {
     CAPTURE(s.first);
     CAPTURE(s.second);
-    const common::check_result r = common::check_launch(
-        launch, common::matrix_result::transpose, s.first, s.second, seed++);
+    const common::check_result r =
+        common::check_launch(variant, common::matrix_result::transpose, s.first, s.second, seed++);
     INFO(common::describe(r));
     CHECK(r.ok());
   }
@@ -35,9 +38,12 @@ HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo 
   }
 }
 
-GPU_TEST_CASE("transpose_any_shape equals the CPU transpose at every test shape") {
+GPU_TEST_CASE(
+    "transpose_any_shape and its sweep variants equal the CPU transpose at every test "
+    "shape") {
   const common::matrix_limits any_shape{0, false, 64, false};
-  common::testing::check_matrix_shapes(launch, common::matrix_result::transpose, any_shape);
+  for (const auto& variant : VARIANTS)
+    common::testing::check_matrix_shapes(variant, common::matrix_result::transpose, any_shape);
 }
 
 GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 around tile edges") {
@@ -50,17 +56,41 @@ GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 arou
   shapes.push_back({4097, 4099});
   shapes.push_back({4099, 4097});
   shapes.push_back({1001, 1001});
-  check_shapes(shapes);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant);
 }
 
 GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the 16-byte path") {
-  check_shapes({{4, 4}, {4, 68}, {68, 4}, {60, 60}, {68, 68}, {132, 200}, {4100, 4100},
-                {1028, 3076}, {3076, 1028}});
+  for (const auto& variant : VARIANTS)
+    check_shapes({{4, 4},
+                  {4, 68},
+                  {68, 4},
+                  {60, 60},
+                  {68, 68},
+                  {132, 200},
+                  {136, 200},
+                  {4100, 4100},
+                  {1028, 3076},
+                  {3076, 1028},
+                  {1032, 1028}},
+                 variant);
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
-  check_shapes({{100000, 40}, {40, 100000}, {100003, 37}, {37, 100003}, {65536, 64}, {64, 65536},
-                {200001, 2}, {2, 200001}, {50000, 3}, {3, 50000}, {4096, 4}, {4, 4096}});
+  // Sides 2 .. 17 (the narrow kernel up to 16 floats, or 8, or none), then wider ones.
+  std::vector<shape> shapes;
+  for (std::int64_t side = 2; side <= 17; ++side) {
+    shapes.push_back({100003, side});
+    shapes.push_back({side, 100003});
+  }
+  for (const shape& s : {shape{100000, 40}, shape{40, 100000}, shape{100003, 37}, shape{37, 100003},
+                         shape{65536, 64}, shape{64, 65536}, shape{4096, 4}, shape{4, 4096}})
+    shapes.push_back(s);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant);
+}
+
+GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
+  // The default takes them past 2^32 floats only; the same code at small sizes.
+  check_shapes({{5, 1001}, {1001, 5}, {8, 8}, {2, 3}, {3, 2}}, launch_narrow<std::uint64_t>);
 }
 
 GPU_TEST_CASE("single rows and single columns are copies") {
