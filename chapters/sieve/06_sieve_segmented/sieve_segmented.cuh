@@ -21,8 +21,10 @@
 // Changes from the previous step: count, not array; 64-bit ranges [lo, hi] (hi up to 2^48); the
 //   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments; and
 //   (byte_stores) bytes instead of bits, so that no strike is an atomic.
-// What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10
-//   (see the page for the measured limiter of each variant); at 10^12, the large primes' rounds.
+// What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
+//   bit_atomics: its shared atomics, executed a few lanes at a time (Nsight Compute counters on
+//   the page); byte_stores leaves issue slots free, its limit not yet measured; at 10^12, the
+//   large primes' rounds.
 // Run: build/bin/sieve_segmented [--n 1e10] [--lo 1e12 --hi 1e12+1000 --list]
 // Source: segmented sieves (Bays and Hudson 1977), wheels, Oliveira e Silva's buckets; on GPUs
 //   e.g. CUDASieve (Curtis Seizert).
