@@ -3,8 +3,8 @@
 
 The byte count of each multi-pass scan and the share of its own bound it reaches, at 2^28. The
 book's GB/s count the 2 n elements a scan must move; a step that moves k n elements (scan_large 4,
-scan_reduce_then_scan 3, scan_lookback 2, plus a few per tile) can at best reach the copy
-yardstick's GB/s x 2 / k on that scale. Written for book/tools/build_book.py to call.
+scan_reduce_then_scan 3, scan_lookback and scan_pipelined 2, plus a few per tile) can at best
+reach the copy yardstick's GB/s x 2 / k on that scale. Written for book/tools/build_book.py to call.
 """
 import html
 import os
@@ -17,8 +17,10 @@ import gen_results  # noqa: E402
 # (step, elements moved per element scanned, what moves them)
 STEPS = [("scan_large", 4, "tile scans read n and write n; the add pass reads n and writes n"),
          ("scan_reduce_then_scan", 3, "the reduce pass reads n; the scan pass reads n, writes n"),
-         ("scan_lookback", 2, "one pass: reads n, writes n")]
-DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32"}
+         ("scan_lookback", 2, "one pass: reads n, writes n"),
+         ("scan_pipelined", 2, "one pass: reads n, writes n")]
+DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
+                   "scan_pipelined": "block=256 items=16 stages=4 window=32"}
 BIG = 2**28
 
 

@@ -47,6 +47,14 @@ inline std::vector<std::int64_t> scan_sizes(std::int64_t block, std::int64_t til
   return sizes;
 }
 
+// Sizes around the tiles of any shape the sweeps use (2048 ... 8192 elements per tile), and a
+// few larger ones, for the tests of a step's other variants.
+inline std::vector<std::int64_t> tile_edge_sizes() {
+  return {0,    1,    33,   2047, 2048, 2049, 3071, 3072,    3073,
+          4095, 4096, 4097, 6143, 6144, 6145, 8191, 8192,    8193,
+          (std::int64_t(1) << 20) + 1,  std::int64_t(1) << 22, 1000003, (std::int64_t(1) << 24) + 7};
+}
+
 // One launch on seeded input into a poisoned output, with the workspace filled with `fill`
 // bytes (0xAB / 0xFF: the harness's poisons).
 template <class T>
@@ -118,6 +126,76 @@ inline void check_scan_offset(const scan_variant& v, std::int64_t n, std::int64_
       check_scan("offset output", input.data(), all.data() + offset, std::size_t(n), false);
   INFO(v.name, " n=", n, " offset=", offset, ": ", describe(r));
   CHECK(r.ok());
+}
+
+// The stress tests of a single-pass scan with a workspace of tile counter and status words:
+// whatever the workspace held before (0xFF: every flag reads as neither INVALID nor a real status;
+// a launch that did not zero it would add garbage), the workspace as the previous launch left it
+// (every flag PREFIX: a launch that did not reset the counter would scan tiles out of range),
+// exclusive and inclusive 20 times each, each checked.
+inline void check_scan_ignores_workspace(const scan_variant& v) {
+  const std::int64_t n = (std::int64_t(1) << 22) + 3;
+  for (const unsigned char fill : {0xFF, 0x00, 0xAB}) {
+    const check_result a =
+        run_scan_once<std::int32_t>(v.exclusive_int32, v, n, 7, false, fill);
+    INFO(v.name, " fill=", int(fill), ": ", describe(a));
+    CHECK(a.ok());
+  }
+  const std::vector<std::int32_t> input = scan_input<std::int32_t>(std::size_t(n), 9);
+  device_buffer<std::int32_t> d_in(n), d_out(n);
+  device_buffer<unsigned char> d_workspace(v.workspace_bytes(n));
+  d_in.upload(input);
+  d_workspace.poison();
+  for (int launch = 0; launch < 20; ++launch) {
+    d_out.poison();
+    for (const bool inclusive : {false, true}) {
+      (inclusive ? v.inclusive_int32 : v.exclusive_int32)(d_in.data(), n, d_out.data(),
+                                                          d_workspace.data());
+      CUDA_CHECK(cudaDeviceSynchronize());
+      const std::vector<std::int32_t> got = d_out.download();
+      const check_result r =
+          check_scan("repeated", input.data(), got.data(), std::size_t(n), inclusive);
+      INFO(v.name, " launch ", launch, inclusive ? " inclusive: " : " exclusive: ", describe(r));
+      CHECK(r.ok());
+    }
+  }
+}
+
+// 200 launches back to back on one workspace, no synchronization between them, checked at the
+// end: a launch whose memset or counter raced with the previous kernel would show.
+inline void check_scan_back_to_back(const scan_variant& v) {
+  const std::int64_t n = (std::int64_t(1) << 20) + 12345;
+  const std::vector<float> input = scan_input<float>(std::size_t(n), 13);
+  device_buffer<float> d_in(n), d_out(n);
+  device_buffer<unsigned char> d_workspace(v.workspace_bytes(n));
+  d_in.upload(input);
+  d_out.poison();
+  for (int launch = 0; launch < 200; ++launch)
+    v.inclusive_float(d_in.data(), n, d_out.data(), d_workspace.data());
+  CUDA_CHECK(cudaDeviceSynchronize());
+  const std::vector<float> got = d_out.download();
+  const check_result r =
+      check_scan("after 200 launches", input.data(), got.data(), std::size_t(n), true);
+  INFO(v.name, ": ", describe(r));
+  CHECK(r.ok());
+}
+
+// n > 2^31 int32 elements (8.6 GB in, 8.6 GB out), exclusive and inclusive: tile offsets and
+// indices need 64 bits. Skipped, with a message, on a GPU without the memory.
+inline void check_scan_past_2_31(const scan_variant& v) {
+  const std::int64_t n = (std::int64_t(1) << 31) + 4099;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (free_bytes < std::size_t(n) * 8 + (std::size_t(1) << 30)) {
+    MESSAGE("skipped: the GPU has ", free_bytes, " bytes free, fewer than 2 x n x 4 bytes");
+    return;
+  }
+  for (const bool inclusive : {false, true}) {
+    const check_result r = run_scan_once<std::int32_t>(
+        inclusive ? v.inclusive_int32 : v.exclusive_int32, v, n, 21, inclusive);
+    INFO(v.name, inclusive ? " inclusive " : " exclusive ", describe(r));
+    CHECK(r.ok());
+  }
 }
 
 }  // namespace common::testing

@@ -127,9 +127,15 @@ __device__ T warp_sum(T x) {
   return x;
 }
 
+// The barrier of all the block's threads. (scan_pipelined passes one of only the threads that
+// hold the tile: a warp of its blocks does something else.)
+struct block_barrier {
+  __device__ void operator()() const { __syncthreads(); }
+};
+
 // The tile's sum, in every thread. warp_totals: S::WARPS words of shared memory.
-template <class S, class T>
-__device__ T block_sum(const thread_items<S, T>& t, T* warp_totals) {
+template <class S, class T, class Barrier = block_barrier>
+__device__ T block_sum(const thread_items<S, T>& t, T* warp_totals, Barrier barrier = {}) {
   T sum = T(0);
 #pragma unroll
   for (int v = 0; v < S::VECTORS; ++v)
@@ -137,7 +143,7 @@ __device__ T block_sum(const thread_items<S, T>& t, T* warp_totals) {
     for (int j = 0; j < 4; ++j) sum += t.items[v][j];
   sum = warp_sum(sum);
   if (threadIdx.x % WARP_THREADS == 0) warp_totals[threadIdx.x / WARP_THREADS] = sum;
-  __syncthreads();  // every warp's total is written
+  barrier();  // every warp's total is written
   T total = T(0);
 #pragma unroll
   for (int w = 0; w < S::WARPS; ++w) total += warp_totals[w];
@@ -149,8 +155,8 @@ __device__ T block_sum(const thread_items<S, T>& t, T* warp_totals) {
 // vectors of a chunk by a warp scan of their sums (shuffles, all VECTORS chunks interleaved); the
 // warps by one shared word each. warp_totals: S::WARPS words of shared memory, free on entry (the
 // caller separates two uses by a barrier).
-template <bool INCLUSIVE, class S, class T>
-__device__ T block_scan(thread_items<S, T>& t, T* warp_totals) {
+template <bool INCLUSIVE, class S, class T, class Barrier = block_barrier>
+__device__ T block_scan(thread_items<S, T>& t, T* warp_totals, Barrier barrier = {}) {
   const int lane = threadIdx.x % WARP_THREADS, warp = threadIdx.x / WARP_THREADS;
   T lane_prefix[S::VECTORS], chunk_total[S::VECTORS];
 #pragma unroll
@@ -176,7 +182,7 @@ __device__ T block_scan(thread_items<S, T>& t, T* warp_totals) {
     lane_prefix[v] = lane > 0 ? left : T(0);
   }
   if (lane == 0) warp_totals[warp] = warp_total;
-  __syncthreads();                     // every warp's total is written
+  barrier();                           // every warp's total is written
   T offset = T(0), tile_total = T(0);  // the warps before this one; all warps
 #pragma unroll
   for (int w = 0; w < S::WARPS; ++w) {

@@ -1,0 +1,335 @@
+// scan_pipelined: scan_lookback's single pass, with the next tiles' loads in flight while a tile
+//   waits for its prefix (the final step).
+// The one idea: a block of scan_lookback holds its tile's loads in registers and then waits for
+//   its predecessors' status words; while it waits, nothing of its SM's share of the DRAM traffic
+//   is in flight. Here a block stays resident and works through a stream of tiles: it claims each
+//   tile STAGES tiles ahead (from the same atomic counter) and has the Hopper TMA unit bulk-copy it
+//   into a shared-memory stage (cp.async.bulk, completion counted by an mbarrier), so that while
+//   one tile looks back, the next STAGES - 1 tiles are already on their way.
+// Changes from the previous step (scan_lookback): a grid of resident blocks that loop over tiles;
+//   loads by bulk copy into STAGES shared buffers of one tile each; the tile read from shared
+//   memory into the same registers as before; the block scan, the look-back and the stores are
+//   scan_lookback's. A tile that is not whole, or an array that is not 16-byte aligned, takes
+//   scan_lookback's guarded loads from global memory instead.
+// What limits it: DRAM, nearly: see the page for its share of the copy yardstick.
+// Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
+// Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
+//   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
+//   in the PTX ISA (cp.async.bulk, mbarrier), sections on asynchronous data movement.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "chapters/scan/07_scan_lookback/scan_lookback.cuh"
+#include "common/check.cuh"
+#include "common/scan/program.cuh"
+
+namespace scan_pipelined {
+
+using scan_lookback::look_back;
+using scan_lookback::workspace_bytes;
+using scan_reduce_then_scan::block_scan;
+using scan_reduce_then_scan::load_tile;
+using scan_reduce_then_scan::shape;
+using scan_reduce_then_scan::store_tile;
+using scan_reduce_then_scan::thread_items;
+using scan_reduce_then_scan::vector4;
+using scan_reduce_then_scan::WARP_THREADS;
+
+// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), three
+// stages, scan_lookback's window of 32 tiles.
+using default_shape = shape<256, 4>;
+constexpr int DEFAULT_STAGES = 4;
+constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
+constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
+constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
+
+//! [bulk]
+// The mbarrier of a stage counts one arrival (thread 0's) and the bytes its bulk copy delivers; a
+// wait on it returns once both are in, for the phase given by its parity.
+__device__ __forceinline__ unsigned shared_address(const void* p) {
+  return unsigned(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ void barrier_init(std::uint64_t* barrier) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(barrier)) : "memory");
+}
+// Makes the initialized barriers visible to the TMA unit (the async proxy).
+__device__ __forceinline__ void barrier_init_fence() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+// Thread 0's arrival; `bytes` more are still to come from a bulk copy (0: none).
+__device__ __forceinline__ void barrier_arrive(std::uint64_t* barrier, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(
+                   shared_address(barrier)),
+               "r"(bytes)
+               : "memory");
+}
+__device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigned parity) {
+  unsigned done;
+  asm volatile(
+      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+      : "=r"(done)
+      : "r"(shared_address(barrier)), "r"(parity)
+      : "memory");
+  return done != 0;
+}
+// Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared memory
+// through the TMA unit; the barrier counts them in when they have landed.
+__device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
+                                          std::uint64_t* barrier) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+          shared_address(to)),
+      "l"(from), "r"(bytes), "r"(shared_address(barrier))
+      : "memory");
+}
+//! [bulk]
+
+//! [claim]
+// Thread 0 claims the block's next tile for `stage` and starts its load. A whole tile of an
+// aligned array comes by bulk copy; any other tile is copied in by the tile warps themselves (the
+// barrier then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the
+// fence orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
+template <class S, class T>
+__device__ void claim_and_request(int stage, const T* in, std::int64_t n, std::int64_t tiles,
+                                  bool bulk_possible, unsigned* tile_counter, T* stage_data,
+                                  std::int64_t* stage_tile, std::uint64_t* landed) {
+  const std::int64_t tile = atomicAdd(tile_counter, 1u);
+  stage_tile[stage] = tile;
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  if (tile < tiles && bulk_possible && tile_base + S::TILE_ELEMENTS <= n) {
+    constexpr unsigned TILE_BYTES = S::TILE_ELEMENTS * sizeof(T);
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    barrier_arrive(&landed[stage], TILE_BYTES);
+    bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS, in + tile_base, TILE_BYTES,
+              &landed[stage]);
+  } else {
+    barrier_arrive(&landed[stage], 0);
+  }
+}
+//! [claim]
+
+// The shared state of a block: STAGES tiles and, per stage, which tile it holds, its sum, its
+// prefix, and three barriers (its bytes have landed; its sum is known; its prefix is known).
+template <class S, int STAGES, class T>
+struct pipeline_state {
+  std::uint64_t landed[STAGES], total_known[STAGES], prefix_known[STAGES];
+  std::int64_t tile[STAGES];
+  T total[STAGES], prefix[STAGES];
+  T warp_totals[S::WARPS];
+};
+
+// The barrier of the tile warps only (named barrier 1): the look-back warp never joins it.
+template <class S>
+struct tile_warps_barrier {
+  __device__ void operator()() const {
+    asm volatile("bar.sync 1, %0;" ::"n"(S::BLOCK_THREADS) : "memory");
+  }
+};
+
+// Waits for phase `phase` of a stage's barrier to complete (the parity names the phase: a stage's
+// barrier never runs two phases ahead of a waiter, since a stage is refilled only once its tile
+// is done).
+__device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
+  while (!barrier_try_wait(barrier, unsigned(phase) & 1u)) {
+  }
+}
+
+template <class S>
+__device__ bool whole_bulk_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
+  return bulk_possible && (tile + 1) * S::TILE_ELEMENTS <= n;
+}
+
+// This thread's items of the tile in a stage.
+template <class S, class T>
+__device__ thread_items<S, T> read_stage(const T* stage) {
+  using V = typename vector4<T>::type;
+  thread_items<S, T> t;
+  const T* p = stage + scan_reduce_then_scan::thread_offset<S>();
+#pragma unroll
+  for (int v = 0; v < S::VECTORS; ++v) {
+    const V x = *reinterpret_cast<const V*>(p + v * S::CHUNK_ELEMENTS);
+    t.items[v][0] = x.x, t.items[v][1] = x.y, t.items[v][2] = x.z, t.items[v][3] = x.w;
+  }
+  return t;
+}
+
+// The sum of a tile, by one warp, in every lane: from its stage when it came by bulk copy, else
+// from global memory (the last tile, or arrays not 16-byte aligned), elements past n as 0.
+template <class S, class T>
+__device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::int64_t tile,
+                              bool vector_io) {
+  using V = typename vector4<T>::type;
+  const int lane = threadIdx.x % WARP_THREADS;
+  T sum = T(0);
+  if (whole_bulk_tile<S>(tile, n, vector_io)) {
+#pragma unroll 8
+    for (int k = lane; k < S::TILE_ELEMENTS / 4; k += WARP_THREADS) {
+      const V x = reinterpret_cast<const V*>(stage)[k];
+      sum += (x.x + x.y) + (x.z + x.w);
+    }
+  } else {
+    const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+    for (int k = lane; k < S::TILE_ELEMENTS; k += WARP_THREADS)
+      if (tile_base + k < n) sum += in[tile_base + k];
+  }
+  return scan_reduce_then_scan::warp_sum(sum);
+}
+
+//! [kernel]
+// A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
+// the order they were claimed, handing each tile on through the barriers of its stage:
+//   - the sum warp: waits until the tile has landed, sums it, publishes the sum (AGGREGATE) at once;
+//   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
+//   - the tile warps (S::BLOCK_THREADS threads): once the tile's prefix is known, scan it from its
+//     stage, add the prefix, store it, and claim a new tile into the stage.
+// So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
+// the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
+// without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
+// lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+__global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
+    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter,
+           unsigned long long* status, bool vector_io) {
+  extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
+  T* const stage_data = reinterpret_cast<T*>(stages_raw);
+  __shared__ pipeline_state<S, STAGES, T> ps;
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
+  const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+  constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
+
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < STAGES; ++s) {
+      barrier_init(&ps.landed[s]);
+      barrier_init(&ps.total_known[s]);
+      barrier_init(&ps.prefix_known[s]);
+    }
+    barrier_init_fence();
+    for (int s = 0; s < STAGES; ++s)
+      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
+                           ps.landed);
+  }
+  __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
+
+  if (warp == SUM_WARP) {
+    for (int i = 0;; ++i) {
+      const int s = i % STAGES;
+      wait(&ps.landed[s], i / STAGES);
+      const std::int64_t tile = ps.tile[s];
+      if (tile < tiles) {
+        const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
+                                            tile, vector_io);
+        if (lane == 0) {
+          scan_lookback::publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
+          ps.total[s] = total;
+        }
+      }
+      if (lane == 0) barrier_arrive(&ps.total_known[s], 0);
+      if (tile >= tiles) return;
+    }
+  }
+  if (warp == LOOK_BACK_WARP) {
+    for (int i = 0;; ++i) {
+      const int s = i % STAGES;
+      wait(&ps.total_known[s], i / STAGES);
+      const std::int64_t tile = ps.tile[s];
+      if (tile >= tiles) return;
+      const T prefix = look_back<WINDOW>(status, tile, ps.total[s]);
+      if (lane == 0) {
+        ps.prefix[s] = prefix;
+        barrier_arrive(&ps.prefix_known[s], 0);
+      }
+    }
+  }
+
+  const tile_warps_barrier<S> tile_barrier;
+  for (int i = 0;; ++i) {  // the tile warps
+    const int s = i % STAGES;
+    const std::int64_t tile = ps.tile[s];
+    if (tile >= tiles) return;
+    const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+    wait(&ps.landed[s], i / STAGES);
+    wait(&ps.prefix_known[s], i / STAGES);
+    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
+                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
+                               : load_tile<S>(in, n, tile_base, vector_io);
+    block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);
+    const T prefix = ps.prefix[s];
+#pragma unroll
+    for (int v = 0; v < S::VECTORS; ++v)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) t.items[v][k] += prefix;
+    store_tile(out, n, tile_base, vector_io, t);
+    tile_barrier();  // every tile thread has read the stage, ps.tile[s] and ps.warp_totals
+    if (threadIdx.x == 0)
+      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
+                           ps.landed);
+    tile_barrier();  // ps.tile[s] is set for the tile warps' next round of this stage
+  }
+}
+//! [kernel]
+
+//! [launch]
+template <class S, int STAGES, class T>
+constexpr std::size_t stage_bytes() {
+  return std::size_t(STAGES) * S::TILE_ELEMENTS * sizeof(T);
+}
+
+// As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+int resident_blocks() {
+  static const int blocks = [] {
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
+    constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
+    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+    int device = 0, sms = 0, per_sm = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, k, S::BLOCK_THREADS + 2 * WARP_THREADS, bytes));
+    return sms * std::max(per_sm, 1);
+  }();
+  return blocks;
+}
+
+// d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
+// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
+template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
+          int WINDOW = DEFAULT_WINDOW>
+void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  if (n == 0) return;
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
+  const int blocks = int(std::min<std::int64_t>(
+      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
+  auto* tile_counter = static_cast<unsigned*>(d_workspace);
+  auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
+  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
+      <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
+          d_in, n, d_out, tile_counter, status,
+          scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  CUDA_CHECK_LAUNCH();
+}
+//! [launch]
+
+// The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
+common::scan_variant pipeline_variant() {
+  using S = shape<THREADS, VECTORS>;
+  common::scan_variant v;
+  v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
+  v.workspace_bytes = workspace_bytes<S>;
+  return v;
+}
+
+}  // namespace scan_pipelined

@@ -1,0 +1,54 @@
+// scan_pipelined: tests. GPU: every size of the issue, exclusive and inclusive, both types, for the
+// default configuration and the sweep's others; the look-back's stress tests (a poisoned or stale
+// workspace, launches repeated and back to back); unaligned arrays and a last tile that is not
+// whole (the guarded loads instead of bulk copies); in place; and n > 2^31.
+#include <cstdint>
+
+#include "common/program.cuh"
+#include "common/scan/testing.cuh"
+#include "scan_pipelined.cuh"
+
+namespace {
+
+const common::scan_variant pipelined = scan_pipelined::pipeline_variant<256, 4, 4>();
+
+}  // namespace
+
+GPU_TEST_CASE("scan_pipelined scans int32 and float exclusive and inclusive at every size") {
+  common::testing::check_scan_sizes(
+      pipelined, common::testing::scan_sizes(scan_pipelined::BLOCK_THREADS,
+                                             scan_pipelined::TILE_ELEMENTS, common::MAX_N));
+}
+
+GPU_TEST_CASE("scan_pipelined scans correctly with its other shapes and stage counts and windows") {
+  using scan_pipelined::pipeline_variant;
+  for (const common::scan_variant& v :
+       {pipeline_variant<256, 4, 3>(), pipeline_variant<256, 4, 6>(), pipeline_variant<128, 8, 4>(),
+        pipeline_variant<256, 2, 8>(), pipeline_variant<256, 4, 4, 64>(),
+        pipeline_variant<256, 4, 4, 128>()})
+    common::testing::check_scan_sizes(v, common::testing::tile_edge_sizes());
+}
+
+GPU_TEST_CASE("scan_pipelined ignores whatever its workspace held before the launch") {
+  common::testing::check_scan_ignores_workspace(pipelined);
+}
+
+GPU_TEST_CASE(
+    "scan_pipelined survives 200 launches in a row on one workspace (checked at the end)") {
+  common::testing::check_scan_back_to_back(pipelined);
+}
+
+GPU_TEST_CASE("scan_pipelined loads arrays not 16-byte aligned without bulk copies") {
+  common::testing::check_scan_offset(pipelined, (std::int64_t(1) << 20) + 7, 1);
+  common::testing::check_scan_offset(pipelined, 4096 * 3, 3);
+  common::testing::check_scan_offset(pipelined, 4096 * 300, 2);
+}
+
+GPU_TEST_CASE("scan_pipelined scans in place") {
+  common::testing::check_scan_in_place(pipelined, (std::int64_t(1) << 22) + 5);
+  common::testing::check_scan_in_place(pipelined, std::int64_t(1) << 24);
+}
+
+GPU_TEST_CASE("scan_pipelined scans n > 2^31 int32 elements exclusive and inclusive") {
+  common::testing::check_scan_past_2_31(pipelined);
+}
