@@ -6,6 +6,8 @@ yardstick, every shape it was measured at, grouped by shape class, with the targ
 that asked for it: at least cublasSgeam's bandwidth for every shape (same run), at least 90% of
 memcpy device to device for every shape of at least 4096^2 floats whose sides are both at least 64,
 and at least 95% of it at 16384 x 16384. transpose_fast's rows at the same shapes stand beside it.
+Then the same table for each other GPU that has a run of the sweep alone (the bench's `--only
+transpose_any_shape` file, committed as book/results/<gpu>/transpose_any_shape_sweep.txt).
 Written for book/tools/build_book.py to call; "(not measured)" where the results file has none.
 """
 import html
@@ -53,6 +55,24 @@ def verdict(ok):
 
 def main():
     results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    out = [sweep_table(results)]
+    # Other GPUs' runs of the sweep alone (book/results/<gpu>/transpose_any_shape_sweep.txt, the
+    # bench's file of `--only transpose_any_shape`), each as a table of its own.
+    # The shown GPU's own sweep file only where its results file lacks the step.
+    shown = results.gpu() if results and results.step_rows(STEP) else ""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
+    for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        path = os.path.join(root, gpu_dir, "transpose_any_shape_sweep.txt")
+        if os.path.exists(path):
+            other = gen_results.load(path)
+            if other.gpu() != shown:
+                out.append(f"<p>The same sweep on the {html.escape(other.gpu())} (a run of this "
+                           f"step alone: <code>{html.escape(gpu_dir)}/"
+                           "transpose_any_shape_sweep.txt</code>):</p>\n" + sweep_table(other))
+    sys.stdout.write("".join(out))
+
+
+def sweep_table(results):
     gpu = results.gpu() if results else "our GPU (not measured)"
     rows_of = {}
     before = {}
@@ -91,10 +111,13 @@ def main():
                         f"<td>{gen_results.fmt_pct(r['pct_copy'])}</td>"
                         + (f"<td>{gen_results.fmt_pct(b['pct_peer'])}</td>" if b else "<td></td>")
                         + verdict(peer_ok) + copy_cell)
-    summary = (f"<p>On the {html.escape(gpu)}: at least cublasSgeam's bandwidth at "
-               f"{counts['peer'][0]} of {sum(counts['peer'])} shapes; the memcpy target met at "
-               f"{counts['copy'][0]} of {sum(counts['copy'])} shapes that have one.</p>\n")
-    sys.stdout.write(summary + gen_results.captioned_table(
+    if not rows_of:
+        summary = f"<p>{STEP} is not measured in the results of {html.escape(gpu)}.</p>\n"
+    else:
+        summary = (f"<p>On the {html.escape(gpu)}: at least cublasSgeam's bandwidth at "
+                   f"{counts['peer'][0]} of {sum(counts['peer'])} shapes; the memcpy target met "
+                   f"at {counts['copy'][0]} of {sum(counts['copy'])} shapes that have one.</p>\n")
+    return (summary + gen_results.captioned_table(
         f"{STEP} on {gpu} at every measured shape, default variant, each row one run with "
         "cublasSgeam and the memcpy yardstick measured in the same process; transpose_fast's "
         "share of cublasSgeam where the bench also ran it at that shape",
