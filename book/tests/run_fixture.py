@@ -149,6 +149,10 @@ CASES = {
                             r"included file no_such_table\.html is not found"),
     "unknown_fact": (append(BETA_MD, "It reaches \\fact{no_such_fact}."), 1,
                      r"unknown command '\\fact_no_such_fact'"),
+    # a page names the step its diff is taken against
+    "diffbase_names_a_step": (append(BETA_MD, "\\diffbase{alpha}"), 0, r"book: .*index\.html"),
+    "diffbase_unknown_step": (append(BETA_MD, "\\diffbase{no_such_step}"), 2,
+                              r"beta\.md: \\diffbase\{no_such_step\} names no other step"),
     # check_pages: hand-typed measurements
     "typed_bandwidth": (append(BETA_MD, "The kernel reaches 123 GB/s on our GPU."), 1,
                         r"beta\.md:\d+: error: hand-typed measurement '123 GB/s'"),
