@@ -45,7 +45,6 @@ using scan_reduce_then_scan::WARP_THREADS;
 // stages, scan_lookback's window of 32 tiles.
 using default_shape = shape<256, 4>;
 constexpr int DEFAULT_STAGES = 4;
-constexpr int DEFAULT_LOOK_BACK_WARPS = 2;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
@@ -193,8 +192,8 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
 // lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool INCLUSIVE, class T>
-__global__ void __launch_bounds__(S::BLOCK_THREADS + (LOOK_BACK_WARPS + 1) * WARP_THREADS)
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+__global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter,
            unsigned long long* status, bool vector_io) {
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
@@ -202,10 +201,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (LOOK_BACK_WARPS + 1) * WAR
   __shared__ pipeline_state<S, STAGES, T> ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
-  // Warps S::WARPS ... take the look-backs of alternate tiles (tile i: look-back warp
-  // i % LOOK_BACK_WARPS, always the same one for a stage); the last warp sums.
-  static_assert(STAGES % LOOK_BACK_WARPS == 0, "each stage has one look-back warp");
-  constexpr int FIRST_LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + LOOK_BACK_WARPS;
+  constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   if (threadIdx.x == 0) {
     for (int s = 0; s < STAGES; ++s) {
@@ -237,8 +233,8 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (LOOK_BACK_WARPS + 1) * WAR
       if (tile >= tiles) return;
     }
   }
-  if (warp >= FIRST_LOOK_BACK_WARP) {
-    for (int i = warp - FIRST_LOOK_BACK_WARP;; i += LOOK_BACK_WARPS) {
+  if (warp == LOOK_BACK_WARP) {
+    for (int i = 0;; ++i) {
       const int s = i % STAGES;
       wait(&ps.total_known[s], i / STAGES);
       const std::int64_t tile = ps.tile[s];
@@ -285,17 +281,17 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool INCLUSIVE, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, INCLUSIVE, T>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, k, S::BLOCK_THREADS + (LOOK_BACK_WARPS + 1) * WARP_THREADS, bytes));
+        &per_sm, k, S::BLOCK_THREADS + 2 * WARP_THREADS, bytes));
     return sms * std::max(per_sm, 1);
   }();
   return blocks;
@@ -304,18 +300,17 @@ int resident_blocks() {
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, int LOOK_BACK_WARPS = DEFAULT_LOOK_BACK_WARPS>
+          int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
   const int blocks = int(std::min<std::int64_t>(
-      tiles, resident_blocks<S, STAGES, WINDOW, LOOK_BACK_WARPS, INCLUSIVE, T>()));
+      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, INCLUSIVE, T>
-      <<<blocks, S::BLOCK_THREADS + (LOOK_BACK_WARPS + 1) * WARP_THREADS,
-         stage_bytes<S, STAGES, T>()>>>(
+  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
+      <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
           d_in, n, d_out, tile_counter, status,
           scan_reduce_then_scan::vector_io_possible(d_in, d_out));
   CUDA_CHECK_LAUNCH();
@@ -323,18 +318,16 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
-          int LOOK_BACK_WARPS = DEFAULT_LOOK_BACK_WARPS>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
-           (LOOK_BACK_WARPS > 1 ? " look-back warps=" + std::to_string(LOOK_BACK_WARPS) : "");
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, LOOK_BACK_WARPS>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, LOOK_BACK_WARPS>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, LOOK_BACK_WARPS>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, LOOK_BACK_WARPS>;
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
