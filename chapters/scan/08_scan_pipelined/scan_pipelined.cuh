@@ -1,17 +1,19 @@
-// scan_pipelined: scan_lookback's single pass, with the next tiles' loads in flight while a tile
-//   waits for its prefix (the final step).
-// The one idea: a block of scan_lookback holds its tile's loads in registers and then waits for
-//   its predecessors' status words; while it waits, nothing of its SM's share of the DRAM traffic
-//   is in flight. Here a block stays resident and works through a stream of tiles: it claims each
-//   tile STAGES tiles ahead (from the same atomic counter) and has the Hopper TMA unit bulk-copy it
-//   into a shared-memory stage (cp.async.bulk, completion counted by an mbarrier), so that while
-//   one tile looks back, the next STAGES - 1 tiles are already on their way.
+// scan_pipelined: scan_lookback's single pass, with the look-back off the loads' path (the
+//   final step).
+// The one idea: a block of scan_lookback holds its tile in registers while it waits for its
+//   predecessors; while it waits, it loads nothing. Here a block stays resident and works through
+//   a stream of tiles, claimed STAGES ahead from the same atomic counter and bulk-copied by the
+//   Hopper TMA unit into shared-memory stages (cp.async.bulk, completion counted by an mbarrier).
+//   Its warps split the work by role: a sum warp publishes each tile's sum as soon as the tile
+//   lands, a look-back warp runs scan_lookback's look-back, the tile warps scan, add the prefix and
+//   store, then claim the next tile into the freed stage.
 // Changes from the previous step (scan_lookback): a grid of resident blocks that loop over tiles;
-//   loads by bulk copy into STAGES shared buffers of one tile each; the tile read from shared
-//   memory into the same registers as before; the block scan, the look-back and the stores are
-//   scan_lookback's. A tile that is not whole, or an array that is not 16-byte aligned, takes
-//   scan_lookback's guarded loads from global memory instead.
-// What limits it: DRAM, nearly: see the page for its share of the copy yardstick.
+//   bulk copies into STAGES shared buffers; three kinds of warps handing tiles on through the
+//   mbarriers of the stages; the tile warps' barrier a named one (the block scan takes it). The
+//   block scan, the look-back and the stores are scan_lookback's. A tile that is not whole, or an
+//   array that is not 16-byte aligned, is read from global memory with guarded loads instead.
+// What limits it: still the look-back, we think: on the H200 it passes CUB at 2^28 but stays well
+//   short of the copy yardstick (see the page).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
