@@ -50,9 +50,28 @@ inline std::vector<std::int64_t> scan_sizes(std::int64_t block, std::int64_t til
 // Sizes around the tiles of any shape the sweeps use (2048 ... 8192 elements per tile), and a
 // few larger ones, for the tests of a step's other variants.
 inline std::vector<std::int64_t> tile_edge_sizes() {
-  return {0,    1,    33,   2047, 2048, 2049, 3071, 3072,    3073,
-          4095, 4096, 4097, 6143, 6144, 6145, 8191, 8192,    8193,
-          (std::int64_t(1) << 20) + 1,  std::int64_t(1) << 22, 1000003, (std::int64_t(1) << 24) + 7};
+  return {0,
+          1,
+          33,
+          2047,
+          2048,
+          2049,
+          3071,
+          3072,
+          3073,
+          4095,
+          4096,
+          4097,
+          6143,
+          6144,
+          6145,
+          8191,
+          8192,
+          8193,
+          (std::int64_t(1) << 20) + 1,
+          std::int64_t(1) << 22,
+          1000003,
+          (std::int64_t(1) << 24) + 7};
 }
 
 // One launch on seeded input into a poisoned output, with the workspace filled with `fill`
@@ -136,8 +155,7 @@ inline void check_scan_offset(const scan_variant& v, std::int64_t n, std::int64_
 inline void check_scan_ignores_workspace(const scan_variant& v) {
   const std::int64_t n = (std::int64_t(1) << 22) + 3;
   for (const unsigned char fill : {0xFF, 0x00, 0xAB}) {
-    const check_result a =
-        run_scan_once<std::int32_t>(v.exclusive_int32, v, n, 7, false, fill);
+    const check_result a = run_scan_once<std::int32_t>(v.exclusive_int32, v, n, 7, false, fill);
     INFO(v.name, " fill=", int(fill), ": ", describe(a));
     CHECK(a.ok());
   }

@@ -66,15 +66,16 @@ __device__ __forceinline__ void barrier_init_fence() {
 }
 // Thread 0's arrival; `bytes` more are still to come from a bulk copy (0: none).
 __device__ __forceinline__ void barrier_arrive(std::uint64_t* barrier, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(
-                   shared_address(barrier)),
-               "r"(bytes)
-               : "memory");
+  asm volatile(
+      "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(barrier)),
+      "r"(bytes)
+      : "memory");
 }
 __device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigned parity) {
   unsigned done;
   asm volatile(
-      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; "
+      "}"
       : "=r"(done)
       : "r"(shared_address(barrier)), "r"(parity)
       : "memory");
@@ -85,8 +86,8 @@ __device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigne
 __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
                                           std::uint64_t* barrier) {
   asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-          shared_address(to)),
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(shared_address(to)),
       "l"(from), "r"(bytes), "r"(shared_address(barrier))
       : "memory");
 }
@@ -186,7 +187,7 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
 // the order they were claimed, handing each tile on through the barriers of its stage:
-//   - the sum warp: waits until the tile has landed, sums it, publishes the sum (AGGREGATE) at once;
+//   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
 //   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
 //   - the tile warps (S::BLOCK_THREADS threads): once the tile's prefix is known, scan it from its
 //     stage, add the prefix, store it, and claim a new tile into the stage.
@@ -196,8 +197,8 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
 template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
-    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter,
-           unsigned long long* status, bool vector_io) {
+    kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
+           bool vector_io) {
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
   T* const stage_data = reinterpret_cast<T*>(stages_raw);
   __shared__ pipeline_state<S, STAGES, T> ps;
@@ -241,6 +242,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       wait(&ps.total_known[s], i / STAGES);
       const std::int64_t tile = ps.tile[s];
       if (tile >= tiles) return;
+      // look_back publishes the aggregate again first: the same word the sum warp wrote.
       const T prefix = look_back<WINDOW>(status, tile, ps.total[s]);
       if (lane == 0) {
         ps.prefix[s] = prefix;
@@ -306,8 +308,8 @@ template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES =
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks = int(std::min<std::int64_t>(
-      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  const int blocks =
+      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);

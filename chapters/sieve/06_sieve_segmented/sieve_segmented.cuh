@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "chapters/sieve/05_sieve_bits/sieve_bits.cuh"
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
 #include "common/sieve/program.cuh"
@@ -76,15 +77,9 @@ __host__ __device__ inline std::uint32_t funnel(std::uint32_t lo, std::uint32_t 
 #endif
 }
 
-// Offset, from number k = segment_k, of the first odd multiple of the odd prime p not below p^2
-// (the odd multiples of p are the k = (p - 1) / 2 mod p). May lie past the segment.
-__host__ __device__ inline std::uint64_t first_offset(std::uint32_t p, std::uint64_t segment_k) {
-  const std::uint64_t square_k = (std::uint64_t(p) * p - 1) / 2;
-  if (square_k >= segment_k) return square_k - segment_k;
-  const std::uint32_t r = std::uint32_t(segment_k % p);
-  const std::uint32_t half = (p - 1) / 2;
-  return half >= r ? half - r : half + p - r;
-}
+// Offset, from number k = segment_k, of the first odd multiple of the odd prime p not below p^2:
+// sieve_bits' first_offset, for a segment instead of a tile. May lie past the segment.
+using sieve_bits::first_offset;
 
 // The bits of the word of 32 numbers starting at word_k that lie outside [k_lo, k_hi].
 __host__ __device__ inline std::uint32_t outside_bits(std::uint64_t word_k, std::uint64_t k_lo,

@@ -19,20 +19,25 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "chapters/transpose/17_transpose_fast/transpose_fast.cuh"
 #include "common/check.cuh"
 
 namespace transpose_any_shape {
 
-constexpr int BLOCK_THREADS = 256;
-constexpr int TILE_DIM = 64;                      // TILE_DIM x TILE_DIM floats per block
-constexpr int VEC = 4;                            // floats per 16-byte access
-constexpr int SLOTS = TILE_DIM / VEC;             // 16-byte slots per tile row
+// transpose_fast's tile, its swizzle, its thread-to-block mapping and its bulk stores, unchanged.
+using transpose_fast::block_of;
+using transpose_fast::block_of_thread;
+using transpose_fast::BLOCK_THREADS;
+using transpose_fast::MAX_GRID_Y;
+using transpose_fast::MIN_BLOCKS_PER_SM;  // 6 blocks of 256 threads per SM
+using transpose_fast::ship_row;
+using transpose_fast::SLOTS;
+using transpose_fast::TILE_DIM;
+using transpose_fast::tile_offset;
+using transpose_fast::VEC;
 constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
 constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
-constexpr int MAX_GRID_Y = 65535;
 constexpr unsigned FULL_WARP = 0xffffffffu;
-// 6 blocks of 256 threads per SM, as in transpose_fast: 6 x 33 KB of shared memory fit in 228 KB.
-constexpr int MIN_BLOCKS_PER_SM = 6;
 // The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
 // without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
 constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
@@ -40,51 +45,21 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
 
-//! [swizzle]
-// The input tile holds rows of 16 slots of 4 floats. Slot s of row r is stored at slot
-// s ^ ((r / 4) % 8): a row keeps its slots in 8-slot groups (the load phase's float4 stores stay
-// conflict-free), and the 8 row quads that a quarter-warp reads in the transpose phase (same slot,
-// rows 4 apart) land on 8 different 16-byte bank groups.
-__host__ __device__ constexpr int swizzled_slot(int row, int slot) {
-  return slot ^ ((row / VEC) % 8);
-}
-// The float offset of tile element (row, col).
-__host__ __device__ constexpr int tile_offset(int row, int col) {
-  return row * TILE_DIM + VEC * swizzled_slot(row, col / VEC) + col % VEC;
-}
-//! [swizzle]
-
-//! [block]
-// The 4 x 4 block that thread `thread` transposes: input rows 4 * rho .. 4 * rho + 3, input
-// columns (= output rows) 4 * quad .. 4 * quad + 3. A warp owns two quads, i.e. output rows
-// 8 * warp .. 8 * warp + 7, whole: it can ship them without waiting for the other warps. The 16
-// lanes of a half-warp hold one quad: lane rho holds floats 4 * rho .. 4 * rho + 3 of its rows.
-struct block_of_thread {
-  int rho, quad;
+// The 4 x 4 register transpose of this thread's block of the (swizzled) input tile: w[f] is
+// output row in_col + f, tile rows in_row .. in_row + 3.
+struct transposed_block {
+  float4 w[VEC];
 };
-__host__ __device__ constexpr block_of_thread block_of(int thread) {
-  return {thread % 32 % 16, 2 * (thread / 32) + thread % 32 / 16};
+__device__ __forceinline__ transposed_block transpose_block(const float* tile, int in_row,
+                                                            int in_col) {
+  float4 r[VEC];
+#pragma unroll
+  for (int e = 0; e < VEC; ++e)
+    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
+  return {{make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
+           make_float4(r[0].z, r[1].z, r[2].z, r[3].z),
+           make_float4(r[0].w, r[1].w, r[2].w, r[3].w)}};
 }
-//! [block]
-
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-  return unsigned(__cvta_generic_to_shared(p));
-}
-
-//! [ship]
-// Bulk-copies BYTES (a multiple of 16, both addresses 16-byte aligned) from shared to global
-// memory through the TMA unit, then waits until the source has been read (not until the bytes
-// have reached memory), so that the shared tile may be reused or released.
-template <int BYTES>
-__device__ __forceinline__ void ship_row(float* to, const float* from) {
-  static_assert(BYTES % 16 == 0, "bulk copies move multiples of 16 bytes");
-  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(to),
-               "r"(shared_address(from)), "n"(BYTES)
-               : "memory");
-  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-  asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-}
-//! [ship]
 
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
@@ -127,13 +102,8 @@ __device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* 
 
   const block_of_thread mine = block_of(t);
   const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;  // the block's corner
-  float4 r[VEC];
-#pragma unroll
-  for (int e = 0; e < VEC; ++e)
-    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
-  const float4 w[VEC] = {
-      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
-      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+  const transposed_block block = transpose_block(tile, in_row, in_col);
+  const float4* w = block.w;
 #pragma unroll
   for (int f = 0; f < VEC; ++f)
     *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
@@ -201,13 +171,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 
   const block_of_thread mine = block_of(t);
   const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;
-  float4 r[VEC];
-#pragma unroll
-  for (int e = 0; e < VEC; ++e)
-    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
-  const float4 w[VEC] = {
-      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
-      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+  const transposed_block block = transpose_block(tile, in_row, in_col);
+  const float4* w = block.w;
 
   // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
   // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
