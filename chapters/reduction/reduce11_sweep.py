@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import large_n  # noqa: E402
 from large_n import gen_results, td  # noqa: E402
 
-VARIANTS = ("split=groups", "split=tiles", "unroll=8", "loads=L2::256B")
+VARIANTS = ("split=claimed", "unroll=8", "split=tiles", "split=groups", "split=strided")
 N = 2**28
 
 

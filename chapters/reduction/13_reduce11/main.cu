@@ -1,6 +1,6 @@
 // reduce11: the program (common/reduction/program.cu does input, reference, checks, timing, CUB).
-// --sweep also measures the variants the page compares: reduce8's split into whole tiles, eight
-// loads in flight per thread, and loads that bypass L1 and fetch 256 bytes into L2.
+// --sweep also measures the variants the page compares: eight loads in flight per thread, and the
+// fixed shares (reduce8's runs of whole tiles, equal runs of 512-byte groups, strided tiles).
 #include "common/reduction/program.cuh"
 #include "reduce11.cuh"
 
@@ -19,7 +19,7 @@ common::reduction_step_64 variant(const char* name) {
 int main(int argc, char** argv) {
   return common::run_reduction_program(
       argc, argv,
-      {variant<reduce11::groups>("split=groups"), variant<reduce11::tiles>("split=tiles"),
-       variant<reduce11::groups_unroll8>("unroll=8"),
-       variant<reduce11::groups_streaming>("loads=L2::256B")});
+      {variant<reduce11::claimed>("split=claimed"), variant<reduce11::claimed_unroll8>("unroll=8"),
+       variant<reduce11::tiles>("split=tiles"), variant<reduce11::groups>("split=groups"),
+       variant<reduce11::strided>("split=strided")});
 }

@@ -1,23 +1,27 @@
-// reduce11: any n that fits in the device's memory, each block an equal share of the array.
-// The one idea: the share of the array each block streams is computed once per block, in 64 bits,
-//   and cut into equal runs of 512-byte groups (one warp's load) instead of whole tiles. Past
-//   2^31 elements a 32-bit index overflows, so every count and offset on the way (the program's
-//   --n, the buffers, the reference, the grid, the split) is 64-bit; the loop itself walks a
-//   pointer. And with whole tiles, the first tiles % blocks blocks stream a tile more than the
-//   others while the rest of the GPU idles; equal runs end together.
+// reduce11: any n that fits in the device's memory; the blocks take tiles in order from a counter.
+// The one idea: no block has a share of the array fixed in advance. Block b sums tile b, then
+//   takes the next tile nobody has taken yet from one counter in memory (one atomic add per
+//   32 KiB tile, issued while that tile's loads are in flight), until the tiles run out. The
+//   tiles being read at any moment then lie in one window of about a tile per block that moves
+//   through the array in order, and a block that reads faster takes more tiles, so the blocks
+//   end within a tile of each other. Past 2^31 elements a 32-bit index overflows, so every count
+//   and offset on the way (the program's --n, the buffers, the reference, the grid, the tiles)
+//   is 64-bit; the loop itself walks a pointer.
 // Changes from the previous step (reduce10): a kernel of its own for n past one cluster, with a
-//   64-bit n and thread_sum() rewritten around the block's run [begin, begin + count) of vectors:
-//   full tiles of UNROLL loads per thread, then one guarded trip for the run's last part of a
-//   tile. block_sum() is reduce7's, the last-block finish reduce9's (reduce9::finish), the
-//   cluster for n <= reduce10::CLUSTER_ELEMENTS reduce10's.
-// What limits it: the bytes: the whole-tile split reads at about the read-only yardstick's speed,
-//   as CUB does. Measured (the page has the tables): the group split gains nothing on the H200
-//   and is slower than whole tiles on the H100, where at 2^28 this step is behind CUB; at 2^30
-//   and 2^32 it is ahead of CUB on both GPUs, by a few thousandths.
+//   64-bit n; thread_sum() takes its tiles from the counter (a word of the workspace beside
+//   reduce9's arrival counter, stamped with the launch as reduce9's is). block_sum() is
+//   reduce7's, the last-block finish reduce9's (reduce9::finish), the cluster for
+//   n <= reduce10::CLUSTER_ELEMENTS reduce10's. The variants the page measures keep fixed
+//   shares: reduce8's contiguous runs of whole tiles or of 512-byte groups, and tiles b, b +
+//   blocks, ... (strided).
+// What limits it: the bytes. Measured (the page has the tables): on the H100 and the H200 it
+//   reads faster than the read-only yardstick (a grid-stride loop) and than CUB at 2^28, 2^30
+//   and 2^32, and faster than every fixed share; why the order of the tiles matters that much to
+//   the DRAM is not profiled.
 // Run: build/bin/reduce11 [--n 2^32] [--type int32|float|both] [--sweep]
-// Source: beyond the slides (source 001); the even split of whole tiles is CUB's
-//   GridEvenShare, here cut finer; the cache hint of one variant is PTX's ld.global.nc with the
-//   L1::no_allocate and L2::256B qualifiers (PTX ISA, sm_80 and later).
+// Source: beyond the slides (source 001); a grid that fills the GPU once and takes its work from
+//   an atomic counter is the "persistent threads" style (Gupta, Stuart and Owens, 2012); the
+//   even split of whole tiles is CUB's GridEvenShare.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -35,16 +39,43 @@ namespace reduce11 {
 
 constexpr int BLOCK_THREADS = reduce9::BLOCK_THREADS;  // reduce9::finish() is written for it
 constexpr int VECTOR = reduce8::VECTOR;                // elements per 16-byte load
-// The unit of the split: one warp's load of one vector per lane, 32 x 16 = 512 bytes, so every
-// block's run starts on a 512-byte boundary (relative to the first whole vector).
+// The unit of the group split (a variant): one warp's load of one vector per lane, 32 x 16 = 512
+// bytes, so every block's run starts on a 512-byte boundary (relative to the first whole vector).
 constexpr int GROUP_VECTORS = reduce7::WARP_THREADS;
 
 using common::vector4;
 
-//! [split]
-// The head / vectors / tail of reduce8, for a 64-bit n: reduce8::split_for_vectors(in, n).
+//! [claims]
+// The counter the blocks take their tiles from: one 64-bit word of the workspace, the launch's
+// stamp (its low 32 bits, as in reduce9's slots) above the number of tiles claimed so far. A word
+// with another stamp is an earlier launch's (or poison): the first block to claim resets it to
+// "this launch, none claimed", and a block that finds it reset already leaves it alone, as
+// reduce9 does with its arrival counter. 32 bits of count hold more tiles than any GPU's memory.
+using claim_ref = cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>;
 
-// A block's run of vectors: [begin, begin + count).
+struct claims {
+  unsigned long long* word;
+  unsigned long long stamp;  // this launch's, 32 bits
+  unsigned long long seen;   // the word as thread 0 read it when the block started
+};
+
+// Called by thread 0: the next tile nobody has taken. Tiles [0, gridDim.x) are the blocks' first
+// tiles, taken without asking, so the claims count from gridDim.x.
+__device__ inline std::int64_t claim_next(claims& c) {
+  claim_ref word(*c.word);
+  if ((c.seen >> 32) != c.stamp) {  // an earlier launch's word when this block started
+    // Succeeds for the first block only: a word that changed since it was read has been reset
+    // by another block of this launch (and perhaps claimed from), and must stay as it is.
+    word.compare_exchange_strong(c.seen, c.stamp << 32, cuda::memory_order_relaxed);
+    c.seen = c.stamp << 32;  // either way the word is this launch's now
+  }
+  const unsigned long long before = word.fetch_add(1, cuda::memory_order_relaxed);
+  return std::int64_t(before & 0xFFFFFFFFull) + gridDim.x;
+}
+//! [claims]
+
+//! [split]
+// The variants with a fixed share per block. A block's run of vectors: [begin, begin + count).
 struct block_run {
   std::int64_t begin, count;
 };
@@ -62,40 +93,36 @@ __host__ __device__ inline block_run run_of(std::int64_t units, int unit_vectors
 //! [split]
 
 //! [loads]
-// How a thread loads a vector: `plain` lets the compiler choose (for a const __restrict__
-// pointer it is ld.global.nc, the read-only path); `streaming` adds PTX's L1::no_allocate (keep
-// nothing in L1) and L2::256B (fetch 256 bytes into L2 per miss), a variant the page measures.
-enum class load_hint { plain, streaming };
+// How the blocks share the tiles out. `claimed` (the step): tile b, then tiles from the counter.
+// The variants: `runs`, each block one contiguous run of units (reduce8's split); `strided`,
+// tiles b, b + blocks, b + 2 blocks, ... (a fixed share that reads the array in the same order
+// as `claimed` until the blocks drift apart).
+enum class order { claimed, runs, strided };
 
-template <load_hint HINT, class V>
-__device__ inline V load_vector(const V* p) {
-  if constexpr (HINT == load_hint::plain) {
-    return *p;
-  } else {  // the 16 bytes as four 32-bit words, whatever their type
-    unsigned x, y, z, w;
-    asm("ld.global.nc.L1::no_allocate.L2::256B.v4.b32 {%0, %1, %2, %3}, [%4];"
-        : "=r"(x), "=r"(y), "=r"(z), "=r"(w)
-        : "l"(p));
-    V v;
-    static_assert(sizeof(V) == 4 * sizeof(unsigned), "16-byte vectors of 32-bit words");
-    const unsigned words[4] = {x, y, z, w};
-    memcpy(&v, words, sizeof(v));
-    return v;
-  }
+// One tile of UNROLL vectors per thread: vector u of the thread at p[u * BLOCK_THREADS], so each
+// warp's load reads 512 contiguous bytes, and all UNROLL loads are issued before the first add.
+// while_loading() runs between the two (the claim of the next tile travels with the loads).
+// Loads at or past `rest` vectors into the tile are skipped (a run's last part of a tile).
+template <int UNROLL, class V, class T, class WhileLoading>
+__device__ inline void add_tile(const V* p, T& sum, int rest, WhileLoading&& while_loading) {
+  V v[UNROLL];
+#pragma unroll
+  for (int u = 0; u < UNROLL; ++u)
+    v[u] = u * BLOCK_THREADS + int(threadIdx.x) < rest ? p[u * BLOCK_THREADS] : V{};
+  while_loading();
+#pragma unroll
+  for (int u = 0; u < UNROLL; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
 }
 
-// This thread's share of in[0, n). The whole vectors are cut into units of UNIT_VECTORS (a 512-
-// byte group by default; a whole tile reproduces reduce8's split) and each block takes one
-// contiguous run of units (run_of). Within the run, a tile is UNROLL vectors per thread, vector u
-// of the thread at tile[u * BLOCK_THREADS + threadIdx.x]: each warp's load reads 512 contiguous
-// bytes, and all UNROLL loads are issued before the first add. After the run's whole tiles, one
-// more trip with the same loads, each guarded, takes what is left of the run (less than a tile;
-// a multiple of a group, so a warp loads 32 vectors or none). The vectors past the last whole
-// unit (fewer than UNIT_VECTORS) and the head and tail elements are shared out one per thread.
-template <int UNIT_VECTORS, int UNROLL, load_hint HINT, class T>
-__device__ T thread_sum(const T* __restrict__ in, std::int64_t n) {
+// This thread's share of in[0, n). The whole vectors are cut into units of UNIT_VECTORS (a whole
+// tile, or for the group split a 512-byte group) and shared out in ORDER. The vectors past the
+// last whole unit (fewer than UNIT_VECTORS) and the head and tail elements are shared out one
+// per thread.
+template <class P, class T>
+__device__ T thread_sum(const T* __restrict__ in, std::int64_t n, claims c) {
   using V = typename vector4<T>::type;
-  constexpr int TILE_VECTORS = UNROLL * BLOCK_THREADS;
+  constexpr int TILE_VECTORS = P::UNROLL * BLOCK_THREADS;
+  auto nothing = [] {};
   const std::int64_t thread = std::int64_t(blockIdx.x) * BLOCK_THREADS + threadIdx.x;
   const std::int64_t threads = std::int64_t(gridDim.x) * BLOCK_THREADS;
   const auto s = reduce8::split_for_vectors(in, n);  // 64-bit head, vectors, tail
@@ -103,28 +130,33 @@ __device__ T thread_sum(const T* __restrict__ in, std::int64_t n) {
   if (thread < s.head) sum += in[thread];                      // [0, head)
   if (thread < n - s.tail) sum += in[s.tail + thread];         // [tail, n)
   const V* vectors = reinterpret_cast<const V*>(in + s.head);  // 16-byte aligned
-  const std::int64_t units = s.vectors / UNIT_VECTORS;
-  const block_run run = run_of(units, UNIT_VECTORS, gridDim.x, blockIdx.x);
-  const V* p = vectors + run.begin + threadIdx.x;  // this thread's vector of the run's first tile
-  const V* const end_of_tiles = p + run.count / TILE_VECTORS * TILE_VECTORS;
-  for (; p != end_of_tiles; p += TILE_VECTORS) {
-    V v[UNROLL];
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) v[u] = load_vector<HINT>(p + u * BLOCK_THREADS);
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+  const std::int64_t units = s.vectors / P::UNIT_VECTORS;
+  if constexpr (P::ORDER == order::claimed) {
+    static_assert(P::UNIT_VECTORS == TILE_VECTORS, "a claim is a whole tile");
+    __shared__ std::int64_t next_tile[2];  // thread 0 writes one while the block reads the other
+    int parity = 0;
+    for (std::int64_t tile = blockIdx.x; tile < units; parity ^= 1) {
+      std::int64_t next = 0;
+      add_tile<P::UNROLL>(vectors + tile * TILE_VECTORS + threadIdx.x, sum, TILE_VECTORS, [&] {
+        if (threadIdx.x == 0) next = claim_next(c);
+      });
+      if (threadIdx.x == 0) next_tile[parity] = next;
+      __syncthreads();  // one barrier per tile: the next tile's number is there for every thread
+      tile = next_tile[parity];
+    }
+  } else if constexpr (P::ORDER == order::strided) {
+    static_assert(P::UNIT_VECTORS == TILE_VECTORS, "strided takes whole tiles");
+    for (std::int64_t tile = blockIdx.x; tile < units; tile += gridDim.x)
+      add_tile<P::UNROLL>(vectors + tile * TILE_VECTORS + threadIdx.x, sum, TILE_VECTORS, nothing);
+  } else {  // runs: whole tiles, then one guarded trip for the run's last part of a tile
+    const block_run run = run_of(units, P::UNIT_VECTORS, gridDim.x, blockIdx.x);
+    const V* p = vectors + run.begin + threadIdx.x;  // this thread's vector of the first tile
+    const V* const end_of_tiles = p + run.count / TILE_VECTORS * TILE_VECTORS;
+    for (; p != end_of_tiles; p += TILE_VECTORS) add_tile<P::UNROLL>(p, sum, TILE_VECTORS, nothing);
+    const int rest = int(run.count % TILE_VECTORS);  // a multiple of a unit: whole warps load
+    if (rest > 0) add_tile<P::UNROLL>(p, sum, rest, nothing);  // the same for the whole block
   }
-  const int rest = int(run.count % TILE_VECTORS);  // [0, TILE_VECTORS), a multiple of a group
-  if (rest > 0) {                                  // the same for the whole block
-    V v[UNROLL];
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u)
-      v[u] = u * BLOCK_THREADS + int(threadIdx.x) < rest ? load_vector<HINT>(p + u * BLOCK_THREADS)
-                                                         : V{};
-#pragma unroll
-    for (int u = 0; u < UNROLL; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
-  }
-  for (std::int64_t i = units * UNIT_VECTORS + thread; i < s.vectors; i += threads) {
+  for (std::int64_t i = units * P::UNIT_VECTORS + thread; i < s.vectors; i += threads) {
     const V v = vectors[i];  // [units * UNIT_VECTORS, vectors): fewer than UNIT_VECTORS
     sum += (v.x + v.y) + (v.z + v.w);
   }
@@ -133,46 +165,44 @@ __device__ T thread_sum(const T* __restrict__ in, std::int64_t n) {
 //! [loads]
 
 //! [kernel]
-// reduce9's kernel with a 64-bit n and this step's loads; the finish is reduce9's.
-template <class T, int UNIT_VECTORS, int UNROLL, load_hint HINT>
+// reduce9's kernel with a 64-bit n and this step's loads; the finish is reduce9's. Thread 0 reads
+// both counters before the loads: the answers travel while the block loads its first tile.
+template <class T, class P>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel(const T* __restrict__ in, std::int64_t n, T* out, unsigned long long* slots,
-           unsigned long long* counter, unsigned long long stamp) {
-  unsigned long long seen = 0;  // the counter, asked for now (reduce9): it travels with the loads
-  if (threadIdx.x == 0) seen = reduce9::counter_ref(*counter).load(cuda::memory_order_relaxed);
-  const T sum = reduce7::block_sum<BLOCK_THREADS>(thread_sum<UNIT_VECTORS, UNROLL, HINT>(in, n));
+           unsigned long long* counter, unsigned long long* claim_word, unsigned long long stamp) {
+  unsigned long long seen = 0;
+  claims c{claim_word, stamp & 0xFFFFFFFFull, 0};
+  if (threadIdx.x == 0) {
+    seen = reduce9::counter_ref(*counter).load(cuda::memory_order_relaxed);
+    if constexpr (P::ORDER == order::claimed)
+      c.seen = claim_ref(*claim_word).load(cuda::memory_order_relaxed);
+  }
+  const T sum = reduce7::block_sum<BLOCK_THREADS>(thread_sum<P>(in, n, c));  // in thread 0
   reduce9::finish(sum, seen, out, slots, counter, stamp);
 }
 //! [kernel]
 
 //! [launch]
-// The variants the page measures; `groups` is the step.
-struct groups {  // 512-byte groups, 4 loads in flight per thread
-  static constexpr int UNIT_VECTORS = GROUP_VECTORS, UNROLL = 4;
-  static constexpr load_hint HINT = load_hint::plain;
+// The step and the variants the page measures: how the array is shared out, and the loads in
+// flight per thread (UNROLL; a tile is UNROLL x BLOCK_THREADS vectors).
+template <order ORDER_, int UNIT_VECTORS_, int UNROLL_>
+struct policy {
+  static constexpr order ORDER = ORDER_;
+  static constexpr int UNIT_VECTORS = UNIT_VECTORS_, UNROLL = UNROLL_;
 };
-struct tiles {  // reduce8's split: whole tiles (some blocks stream one tile more)
-  static constexpr int UNIT_VECTORS = 4 * BLOCK_THREADS, UNROLL = 4;
-  static constexpr load_hint HINT = load_hint::plain;
-};
-struct groups_unroll8 {  // 8 loads in flight per thread
-  static constexpr int UNIT_VECTORS = GROUP_VECTORS, UNROLL = 8;
-  static constexpr load_hint HINT = load_hint::plain;
-};
-struct groups_streaming {  // the L1::no_allocate.L2::256B loads
-  static constexpr int UNIT_VECTORS = GROUP_VECTORS, UNROLL = 4;
-  static constexpr load_hint HINT = load_hint::streaming;
-};
-
-template <class T, class V>
-constexpr auto kernel_of = kernel<T, V::UNIT_VECTORS, V::UNROLL, V::HINT>;
+struct claimed : policy<order::claimed, 4 * BLOCK_THREADS, 4> {};  // the step
+struct claimed_unroll8 : policy<order::claimed, 8 * BLOCK_THREADS, 8> {};
+struct tiles : policy<order::runs, 4 * BLOCK_THREADS, 4> {};  // reduce8's (and reduce10's)
+struct groups : policy<order::runs, GROUP_VECTORS, 4> {};     // equal runs, 512-byte groups
+struct strided : policy<order::strided, 4 * BLOCK_THREADS, 4> {};
 
 // The grid that fills the GPU once (reduce8's: SMs x resident blocks), at most one block per
 // TILE_ELEMENTS; asked once per process, for the device current at the first call.
 template <class V>
 int grid_limit() {
   static const int resident =
-      reduce8::resident_blocks(kernel_of<std::int32_t, V>, kernel_of<float, V>, BLOCK_THREADS);
+      reduce8::resident_blocks(kernel<std::int32_t, V>, kernel<float, V>, BLOCK_THREADS);
   return std::min<int>(resident, int(reduce9::COUNT_MASK));
 }
 
@@ -183,7 +213,7 @@ constexpr int grid_for(std::int64_t n, int max_blocks) {
   return int(std::max<std::int64_t>(1, std::min<std::int64_t>(tiles, max_blocks)));
 }
 
-template <class V = groups>
+template <class V = claimed>
 int blocks_for(std::int64_t n) {
   return grid_for(n, grid_limit<V>());
 }
@@ -193,21 +223,24 @@ inline bool uses_cluster(std::int64_t n) {
   return n <= reduce10::CLUSTER_ELEMENTS && reduce10::uses_cluster(int(n));
 }
 
-template <class V = groups>
+// reduce9's workspace with one slot more: the claims' word sits where reduce9's first slot does,
+// at the same place for every grid, and the blocks' slots follow it.
+template <class V = claimed>
 std::size_t workspace_elements(std::int64_t n) {
-  return uses_cluster(n) ? 0 : reduce9::workspace_elements_for_blocks(blocks_for<V>(n));
+  return uses_cluster(n) ? 0 : reduce9::workspace_elements_for_blocks(blocks_for<V>(n) + 1);
 }
 
 // One launch for every n, 0 included.
-template <class T, class V = groups>
+template <class T, class V = claimed>
 void launch(const T* d_in, std::int64_t n, T* d_out, T* d_workspace) {
   if (uses_cluster(n)) {
     reduce10::launch(d_in, int(n), d_out, d_workspace);  // one cluster, no workspace
     return;
   }
   const reduce9::workspace_layout w = reduce9::layout_of(d_workspace);
-  kernel<T, V::UNIT_VECTORS, V::UNROLL, V::HINT><<<blocks_for<V>(n), BLOCK_THREADS>>>(
-      d_in, n, d_out, w.slots, w.counter, reduce9::next_stamp());
+  unsigned long long* const claim_word = w.slots;
+  kernel<T, V><<<blocks_for<V>(n), BLOCK_THREADS>>>(d_in, n, d_out, w.slots + 1, w.counter,
+                                                    claim_word, reduce9::next_stamp());
   CUDA_CHECK_LAUNCH();
 }
 //! [launch]

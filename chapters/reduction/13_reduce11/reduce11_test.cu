@@ -1,9 +1,10 @@
 // reduce11: tests. Host: the runs tile the vectors exactly and differ by at most one unit; the
 // grid and the split at 64-bit n. GPU: every edge size, both types, poisoned output and workspace
-// (common/reduction/testing.cuh); d_in at offsets 0..3 with guards; n around the runs' edges (a
-// run's last partial tile, fewer groups than blocks, the vectors past the last unit); every
-// variant; many launches in a row, n moving between reduce10's cluster and the grid; the same
-// float bits every time; and n past 2^31 (int32 and float) and past 2^32 (int32).
+// (common/reduction/testing.cuh); d_in at offsets 0..3 with guards; n around the tiles' and the
+// runs' edges (fewer tiles than blocks, a run's last partial tile, the vectors past the last
+// unit); every variant; many launches in a row on one workspace, n moving between reduce10's
+// cluster and the grid (the claims' word left by the launch before); the same float bits every
+// time; and n past 2^31 (int32 and float) and past 2^32 (int32).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -74,15 +75,15 @@ common::reduction_step_64 step_of(const char* variant) {
           reduce11::launch<float, V>,
           variant};
 }
-const common::reduction_step_64 step = step_of<reduce11::groups>("split=groups");
+const common::reduction_step_64 step = step_of<reduce11::claimed>("split=claimed");
 const common::reduction_step_64 variants[] = {
-    step, step_of<reduce11::tiles>("split=tiles"), step_of<reduce11::groups_unroll8>("unroll=8"),
-    step_of<reduce11::groups_streaming>("loads=L2::256B")};
+    step, step_of<reduce11::claimed_unroll8>("unroll=8"), step_of<reduce11::tiles>("split=tiles"),
+    step_of<reduce11::groups>("split=groups"), step_of<reduce11::strided>("split=strided")};
 
 // n where the runs end in every way: whole tiles only, a last partial tile, fewer groups than
 // blocks, vectors past the last group, and around the full grid's first trip.
 std::vector<std::int64_t> sizes_around_the_runs() {
-  const std::int64_t grid = reduce11::grid_limit<reduce11::groups>();
+  const std::int64_t grid = reduce11::grid_limit<reduce11::claimed>();
   const std::int64_t tile = reduce8::TILE_ELEMENTS, group = 4 * reduce11::GROUP_VECTORS;
   std::vector<std::int64_t> sizes;
   for (const std::int64_t base :
@@ -117,7 +118,7 @@ GPU_TEST_CASE("reduce11 sums int32 and float at every edge size") {
 
 GPU_TEST_CASE("reduce11 sums d_in at offsets 0 to 3 with every n mod 4 and reads no guard") {
   reduction_vector_testing::check_heads_and_tails(step, reduce8::TILE_ELEMENTS,
-                                                  reduce11::grid_limit<reduce11::groups>());
+                                                  reduce11::grid_limit<reduce11::claimed>());
 }
 
 GPU_TEST_CASE("reduce11 sums where the runs end in every way for every variant at every offset") {
@@ -147,11 +148,11 @@ GPU_TEST_CASE("reduce11 is right launch after launch as n moves between the clus
   for (const std::int64_t n : {std::int64_t(0), capacity + 1, std::int64_t(1), capacity,
                                std::int64_t(1) << 16, std::int64_t(33), capacity + 1})
     sizes.push_back(n);
-  using reduce11::groups;
+  using reduce11::claimed;
   common::testing::check_launches_in_a_row<std::int32_t>(
-      sizes, reduce11::workspace_elements<groups>, reduce11::launch<std::int32_t, groups>);
-  common::testing::check_launches_in_a_row<float>(sizes, reduce11::workspace_elements<groups>,
-                                                  reduce11::launch<float, groups>);
+      sizes, reduce11::workspace_elements<claimed>, reduce11::launch<std::int32_t, claimed>);
+  common::testing::check_launches_in_a_row<float>(sizes, reduce11::workspace_elements<claimed>,
+                                                  reduce11::launch<float, claimed>);
 }
 
 GPU_TEST_CASE("reduce11 gives the same float bits on every launch") {
