@@ -43,10 +43,10 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
 
-// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), three
-// stages, scan_lookback's window of 32 tiles.
+// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), six
+// stages (96 KiB: two blocks fit on an SM of the H100 or H200), scan_lookback's window of 32 tiles.
 using default_shape = shape<256, 4>;
-constexpr int DEFAULT_STAGES = 4;
+constexpr int DEFAULT_STAGES = 6;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
@@ -189,8 +189,8 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // the order they were claimed, handing each tile on through the barriers of its stage:
 //   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
 //   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
-//   - the tile warps (S::BLOCK_THREADS threads): once the tile's prefix is known, scan it from its
-//     stage, add the prefix, store it, and claim a new tile into the stage.
+//   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its stage while the look-back
+//     runs, then, once its prefix is known, add it, store, and claim a new tile into the stage.
 // So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
 // the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
@@ -258,11 +258,11 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
     wait(&ps.landed[s], i / STAGES);
-    wait(&ps.prefix_known[s], i / STAGES);
     thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, vector_io);
-    block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);
+    block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
+    wait(&ps.prefix_known[s], i / STAGES);
     const T prefix = ps.prefix[s];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
