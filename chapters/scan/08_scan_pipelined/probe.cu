@@ -4,7 +4,9 @@
 //   wait for a tile's prefix, how long each look-back takes, and how many windows of status words
 //   it reads and re-reads; it runs beside the uninstrumented step, the copy yardstick and variants
 //   that each change one thing: no look-back at all (the output is then wrong: only the time
-//   counts), two look-back warps per block taking alternate tiles, four stages, a 128-tile window.
+//   counts), the aggregate stored a second time by the look-back warp before its loads (as
+//   scan_lookback's look_back does by default), two look-back warps per block taking alternate
+//   tiles, four stages, a 128-tile window.
 //   The copy keeps every wait and barrier of the step; only the counters are added.
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
@@ -47,8 +49,9 @@ enum counter {
 };
 __device__ unsigned long long counters[COUNTERS];
 
-// scan_lookback::look_back, counting its windows and re-reads (the aggregate is the sum warp's).
-template <int WINDOW>
+// scan_lookback::look_back, counting its windows and re-reads; REPUBLISH stores the aggregate (the
+// sum warp's) again first.
+template <int WINDOW, bool REPUBLISH>
 __device__ std::int32_t counted_look_back(unsigned long long* status, std::int64_t tile,
                                           std::int32_t tile_total, unsigned long long& windows,
                                           unsigned long long& rereads) {
@@ -58,6 +61,7 @@ __device__ std::int32_t counted_look_back(unsigned long long* status, std::int64
     if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
     return 0;
   }
+  if (REPUBLISH && lane == 0) publish(&status[tile], scan_lookback::STATUS_AGGREGATE, tile_total);
   constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
                                                 << 32;
   std::int32_t exclusive = 0;
@@ -100,7 +104,7 @@ __device__ std::int32_t counted_look_back(unsigned long long* status, std::int64
 // scan_pipelined::kernel (exclusive, int32, 16-byte aligned arrays) with counters, and
 // LOOK_BACK_WARPS look-back warps taking alternate tiles; LOOK_BACK false publishes each tile's
 // sum as its prefix and hands the tile warps 0 (a wrong result, as fast as no waiting can be).
-template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK>
+template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
     counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
                    unsigned* tile_counter, unsigned long long* status) {
@@ -155,7 +159,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
       const long long start = clock64();
       T prefix = 0;
       if (LOOK_BACK)
-        prefix = counted_look_back<WINDOW>(status, tile, ps.total[s], windows, rereads);
+        prefix = counted_look_back<WINDOW, REPUBLISH>(status, tile, ps.total[s], windows, rereads);
       else if (lane == 0)
         publish(&status[tile], STATUS_PREFIX, ps.total[s]);
       cycles += clock64() - start;
@@ -264,9 +268,10 @@ void print_header(const common::device_info& gpu, std::int64_t n) {
   std::printf("%-38s %7s %9s  %s\n", "configuration", "blocks", "ms", "result");
 }
 
-template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK>
+template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK,
+          bool REPUBLISH = false>
 void run_counted(arrays& a, const char* name) {
-  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK>;
+  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH>;
   const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
   const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
@@ -339,6 +344,7 @@ int main(int argc, char** argv) {
   using S = default_shape;
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(a, "counted copy of scan_pipelined");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
+  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a, "  aggregate stored twice");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
   run_counted<S, 4, DEFAULT_WINDOW, 1, true>(a, "  four stages");
   run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");

@@ -242,8 +242,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       wait(&ps.total_known[s], i / STAGES);
       const std::int64_t tile = ps.tile[s];
       if (tile >= tiles) return;
-      // look_back publishes the aggregate again first: the same word the sum warp wrote.
-      const T prefix = look_back<WINDOW>(status, tile, ps.total[s]);
+      // The sum warp has published the aggregate: a second store of it here, just before the
+      // window's loads, made every look-back slower (see the page).
+      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[s]);
       if (lane == 0) {
         ps.prefix[s] = prefix;
         barrier_arrive(&ps.prefix_known[s], 0);
