@@ -108,7 +108,7 @@ template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, 
 __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
     counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
                    unsigned* tile_counter, unsigned long long* status) {
-  static_assert(STAGES % LOOK_BACK_WARPS == 0, "every look-back warp meets the end on its stage");
+  static_assert(LOOK_BACK_WARPS <= STAGES, "the claims past the end are in the stages");
   using T = std::int32_t;
   extern __shared__ __align__(128) unsigned char stages_raw[];
   T* const stage_data = reinterpret_cast<T*>(stages_raw);
@@ -124,8 +124,10 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
       barrier_init(&ps.prefix_known[s]);
     }
     barrier_init_fence();
+    std::int64_t first_tiles[STAGES];
+    for (int s = 0; s < STAGES; ++s) first_tiles[s] = claim(tile_counter);
     for (int s = 0; s < STAGES; ++s)
-      claim_and_request<S>(s, in, n, tiles, true, tile_counter, stage_data, ps.tile, ps.landed);
+      request<S>(s, first_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();
 
@@ -202,7 +204,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     store_tile(out, n, tile_base, true, t);
     tile_barrier();
     if (threadIdx.x == 0)
-      claim_and_request<S>(s, in, n, tiles, true, tile_counter, stage_data, ps.tile, ps.landed);
+      request<S>(s, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
     tile_barrier();
     ++tiles_done;
   }
@@ -346,7 +348,7 @@ int main(int argc, char** argv) {
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a, "  aggregate stored twice");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
-  run_counted<S, 4, DEFAULT_WINDOW, 1, true>(a, "  four stages");
+  run_counted<S, 4, DEFAULT_WINDOW, 1, true>(a, "  four stages (three blocks per SM)");
   run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
   return 0;
 }

@@ -43,10 +43,11 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
 
-// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), six
-// stages (96 KiB: two blocks fit on an SM of the H100 or H200), scan_lookback's window of 32 tiles.
+// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), seven
+// stages (112 KiB: two blocks fit on an SM of the H100 or H200), scan_lookback's window of 32
+// tiles.
 using default_shape = shape<256, 4>;
-constexpr int DEFAULT_STAGES = 6;
+constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
@@ -94,15 +95,19 @@ __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned b
 //! [bulk]
 
 //! [claim]
-// Thread 0 claims the block's next tile for `stage` and starts its load. A whole tile of an
-// aligned array comes by bulk copy; any other tile is copied in by the tile warps themselves (the
-// barrier then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the
-// fence orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
+// A tile claimed from the counter; the claims of one thread come back in increasing order.
+__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
+  return atomicAdd(tile_counter, 1u);
+}
+
+// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
+// array comes by bulk copy; any other tile is copied in by the tile warps themselves (the barrier
+// then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the fence
+// orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
 template <class S, class T>
-__device__ void claim_and_request(int stage, const T* in, std::int64_t n, std::int64_t tiles,
-                                  bool bulk_possible, unsigned* tile_counter, T* stage_data,
-                                  std::int64_t* stage_tile, std::uint64_t* landed) {
-  const std::int64_t tile = atomicAdd(tile_counter, 1u);
+__device__ void request(int stage, std::int64_t tile, const T* in, std::int64_t n,
+                        std::int64_t tiles, bool bulk_possible, T* stage_data,
+                        std::int64_t* stage_tile, std::uint64_t* landed) {
   stage_tile[stage] = tile;
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
   if (tile < tiles && bulk_possible && tile_base + S::TILE_ELEMENTS <= n) {
@@ -213,9 +218,11 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       barrier_init(&ps.prefix_known[s]);
     }
     barrier_init_fence();
+    // The first STAGES claims back to back: one wait for the counter's answers, not STAGES.
+    std::int64_t first_tiles[STAGES];
+    for (int s = 0; s < STAGES; ++s) first_tiles[s] = claim(tile_counter);
     for (int s = 0; s < STAGES; ++s)
-      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
-                           ps.landed);
+      request<S>(s, first_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
@@ -272,8 +279,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     store_tile(out, n, tile_base, vector_io, t);
     tile_barrier();  // every tile thread has read the stage, ps.tile[s] and ps.warp_totals
     if (threadIdx.x == 0)
-      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
-                           ps.landed);
+      request<S>(s, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
     tile_barrier();  // ps.tile[s] is set for the tile warps' next round of this stage
   }
 }
