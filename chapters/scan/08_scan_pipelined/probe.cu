@@ -124,10 +124,11 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
       barrier_init(&ps.prefix_known[s]);
     }
     barrier_init_fence();
-    std::int64_t first_tiles[STAGES];
-    for (int s = 0; s < STAGES; ++s) first_tiles[s] = claim(tile_counter);
-    for (int s = 0; s < STAGES; ++s)
-      request<S>(s, first_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
+    request<S>(0, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
+    std::int64_t next_tiles[STAGES];
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < STAGES; ++s)
+      request<S>(s, next_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();
 

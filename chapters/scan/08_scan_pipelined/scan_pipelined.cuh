@@ -218,11 +218,13 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       barrier_init(&ps.prefix_known[s]);
     }
     barrier_init_fence();
-    // The first STAGES claims back to back: one wait for the counter's answers, not STAGES.
-    std::int64_t first_tiles[STAGES];
-    for (int s = 0; s < STAGES; ++s) first_tiles[s] = claim(tile_counter);
-    for (int s = 0; s < STAGES; ++s)
-      request<S>(s, first_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    // The first claim alone, so that every block gets one of the first tiles (a small n has
+    // about one tile per block); the others back to back: two waits for the counter, not STAGES.
+    request<S>(0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    std::int64_t next_tiles[STAGES];
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < STAGES; ++s)
+      request<S>(s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
