@@ -1,5 +1,5 @@
 // The transpose_any_shape program; common/transpose/program.cuh does the contract. --sweep measures
-// the choice of the narrow kernel's width and the stores of misaligned tiles.
+// the choice of the narrow kernel's width.
 #include "common/transpose/program.cuh"
 #include "transpose_any_shape.cuh"
 
@@ -17,11 +17,9 @@ int main(int argc, char** argv) {
       {"", launch, any_shape},
       {"narrow kernel up to 8", launch_variant<8>, any_shape},
       {"no narrow kernel", launch_variant<0>, any_shape},
-      {"realigned stores", launch_variant<NARROW_SIDE, REALIGNED_STORES>, any_shape},
   };
   step.sweep_help =
-      "also measure the narrow kernel for sides of at most 8 floats instead of 16, 64 x 64 tiles "
-      "for every shape (no narrow kernel), and misaligned tiles storing their own 64 floats per "
-      "output row realigned with shuffles instead of whole 32-byte sectors (realigned stores)";
+      "also measure the narrow kernel for sides of at most 8 floats instead of 16, and 64 x 64 "
+      "tiles for every shape (no narrow kernel)";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -1,21 +1,17 @@
 // transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
-//   output in whole 32-byte sectors, partial tiles in the same launch, and kernels of their own
-//   for narrow matrices and vectors.
-// The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces, and each
-//   block writes whole sectors only. Each lane loads the two aligned 16-byte chunks that hold its
-//   four floats and picks them out. A block's piece of an output row is moved down to a 32-byte
-//   sector boundary (up to 7 rows of the tile above it, which it copies too), so that no sector is
-//   written by two blocks; the 16 lanes that hold the row shift it there with warp shuffles and
-//   store it in aligned 16-byte pieces. Only the two ends of an output row share a sector with
-//   the next one. (The --sweep's realigned stores: each block stores exactly its own floats.)
+//   partial tiles in the same launch, and kernels of their own for narrow matrices and vectors.
+// The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces. Each lane
+//   loads the two aligned 16-byte chunks that hold its four floats and picks them out; each output
+//   row is shifted to its own alignment across the 16 lanes that hold it (warp shuffles) and stored
+//   in aligned 16-byte pieces, with the few floats at its two ends stored one by one.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
 //   same kernel as the whole tiles, so that every shape takes one launch (taller ones a few);
-//   with rows a multiple of 8 and cols of 4 whole tiles keep transpose_fast's bulk stores. A side
-//   of at most 16 floats takes kernel_narrow (16-byte accesses on the side that is contiguous),
-//   and a matrix of one row or one column, whose transpose is itself, is copied with
-//   cudaMemcpyAsync.
-// What limits it: see its page for every shape class against cublasSgeam and cudaMemcpy.
+//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. A side of at
+//   most 16 floats takes kernel_narrow (16-byte accesses on the side that is contiguous), and a
+//   matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+// What limits it: DRAM; output rows that do not start on a 32-byte sector cost a part of the
+//   bandwidth (see its page for every shape class against cublasSgeam and cudaMemcpy).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
@@ -34,7 +30,6 @@ using transpose_fast::block_of_thread;
 using transpose_fast::BLOCK_THREADS;
 using transpose_fast::MAX_GRID_Y;
 using transpose_fast::MIN_BLOCKS_PER_SM;  // 6 blocks of 256 threads per SM
-using transpose_fast::shared_address;
 using transpose_fast::ship_row;
 using transpose_fast::SLOTS;
 using transpose_fast::TILE_DIM;
@@ -49,15 +44,6 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
-// A 32-byte DRAM sector holds 8 floats. A block's output row segments begin and end on sector
-// boundaries, so they may begin up to SECTOR - 1 input rows above its tile: it holds the SECTOR
-// rows above the tile too.
-constexpr int SECTOR = 8;
-
-// How tiles other than whole aligned ones store their output: the default, and this step's first
-// design for the --sweep.
-constexpr int SECTOR_SEGMENTS = 0;   // each block stores whole 32-byte sectors only
-constexpr int REALIGNED_STORES = 1;  // the tile's own 64 floats per output row, realigned
 
 // The 4 x 4 register transpose of this thread's block of the (swizzled) input tile: w[f] is
 // output row in_col + f, tile rows in_row .. in_row + 3.
@@ -145,32 +131,19 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
   if (first + 2 < n) v.z = in[first + 2];
   return v;
 }
-
 //! [load]
 
 //! [any]
 // Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
-// alignment. With REALIGN false (cols a multiple of 4, so every input row start is aligned) the
-// loads need no realignment.
-//
-// SECTOR_SEGMENTS: output row c of the tile (input column col0 + c) starts at float s =
-// (col0 + c) * rows of the output. The block owns the floats of it whose input rows lie in
-// [row0, row0 + 64), moved down to sector boundaries: [align_down(s + row0, 8),
-// align_down(s + row0 + 64, 8)), 64 floats that fill 8 whole sectors no other block writes to.
-// A row's first tile begins at s and its last one ends at s + rows (the sectors there are shared
-// with the neighbouring output rows). So a segment begins up to 7 rows above the tile: the block
-// loads the 8 rows above it into `above` too, unless rows is a multiple of 8.
-// REALIGNED_STORES: the block stores exactly its own 64 floats per output row, realigned to
-// 16-byte chunks; the chunks at both ends are shared with the tiles above and below.
-template <bool REALIGN, int STORES>
+// alignment. With REALIGN false (rows and cols multiples of 4, so every row start is aligned) it
+// is the guarded form of whole_tile for the partial tiles at the matrix's edges.
+template <bool REALIGN>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile) {
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
   const std::int64_t n = rows * cols;
-  const int rows_mod = int(rows % SECTOR);
-  const bool first_tile = row0 == 0, last_tile = row0 + TILE_DIM >= rows;
 
   // Load phase. Tile row r starts `shift` floats past a 16-byte boundary; the lane of slot s
   // needs floats 4 s .. 4 s + 3 of it, which lie in the aligned chunks s and s + 1 counted from
@@ -193,20 +166,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
         REALIGN ? window(lo[k], hi[k], shift[k]) : lo[k];
-  // Then the rows above the tile (they come from L2: the tile above read them), realigned the same
-  // way, unswizzled (only the lanes of rho 0 and 1 read them).
-  __shared__ __align__(16) float above[STORES == SECTOR_SEGMENTS ? SECTOR * TILE_DIM : VEC];
-  if (STORES == SECTOR_SEGMENTS && rows_mod != 0 && !first_tile && load_row < SECTOR) {
-    const std::int64_t start = (row0 - SECTOR + load_row) * cols + col0;
-    const int above_shift = REALIGN ? int(start % VEC) : 0;
-    const std::int64_t first = start - above_shift + VEC * load_slot;
-    const float4 above_lo = load_chunk(in, first, VEC * load_slot < above_shift + width, n);
-    const float4 above_hi =
-        load_chunk(in, first + VEC,
-                   REALIGN && above_shift > 0 && VEC * load_slot + VEC < above_shift + width, n);
-    *reinterpret_cast<float4*>(&above[load_row * TILE_DIM + VEC * load_slot]) =
-        REALIGN ? window(above_lo, above_hi, above_shift) : above_lo;
-  }
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -215,100 +174,48 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const transposed_block block = transpose_block(tile, in_row, in_col);
   const float4* w = block.w;
 
-  if constexpr (STORES == SECTOR_SEGMENTS) {
-    // Store phase. Output row c's segment, in input rows from row0: [begin, end). Lane rho stores
-    // the 16-byte chunk that begins at tile row 4 rho - a (a = s % 8, or s % 4 in a row's first
-    // tile, whose chunks start before the segment): its floats are the last m of lane
-    // rho - back - 1's piece and the first 4 - m of lane rho - back's (a = 4 back + m); those
-    // above the tile come from `above`. A row's last segment may reach past the 16 chunks: the
-    // lanes that hold those rows store them one by one.
+  // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
+  // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
+  // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
+  // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
+  // registers (transpose_fast's sweep: as fast as plain stores are slow).
 #pragma unroll
-    for (int f = 0; f < VEC; ++f) {
-      const int c = in_col + f;                          // output row in the tile
-      const int s_mod = c % SECTOR * rows_mod % SECTOR;  // s % 8 (col0 is a multiple of 64)
-      const int a = first_tile ? s_mod % VEC : s_mod, back = a / VEC, m = a % VEC;
-      const int begin = first_tile ? 0 : -s_mod;
-      const int end = last_tile ? height : TILE_DIM - s_mod;
-      // Every lane of the warp takes part, also those whose row is outside.
-      const int earlier_lane = max(mine.rho - back - 1, 0), later_lane = max(mine.rho - back, 0);
-      float4 earlier, later;
-      earlier.x = __shfl_sync(FULL_WARP, w[f].x, earlier_lane, SLOTS);
-      earlier.y = __shfl_sync(FULL_WARP, w[f].y, earlier_lane, SLOTS);
-      earlier.z = __shfl_sync(FULL_WARP, w[f].z, earlier_lane, SLOTS);
-      earlier.w = __shfl_sync(FULL_WARP, w[f].w, earlier_lane, SLOTS);
-      later.x = __shfl_sync(FULL_WARP, w[f].x, later_lane, SLOTS);
-      later.y = __shfl_sync(FULL_WARP, w[f].y, later_lane, SLOTS);
-      later.z = __shfl_sync(FULL_WARP, w[f].z, later_lane, SLOTS);
-      later.w = __shfl_sync(FULL_WARP, w[f].w, later_lane, SLOTS);
-      if (c >= width) continue;
-      const int first = in_row - a;  // the tile row of the chunk's first float
-      float v[VEC] = {float_of(earlier, later, VEC - m), float_of(earlier, later, VEC - m + 1),
-                      float_of(earlier, later, VEC - m + 2), float_of(earlier, later, VEC - m + 3)};
-      if (first < 0) {  // rows above the tile (never in a row's first tile: begin is 0 there)
-#pragma unroll
-        for (int i = 0; i < VEC; ++i) {
-          const int r = SECTOR + first + i;  // row of `above`
-          if (first + i < 0 && first + i >= begin) v[i] = above[r * TILE_DIM + c];
-        }
-      }
-      float* row_out = out + (col0 + c) * rows + row0;  // input row row0 of output row col0 + c
-      if (first >= begin && first + VEC <= end) {
-        __stcs(reinterpret_cast<float4*>(row_out + first), make_float4(v[0], v[1], v[2], v[3]));
-      } else {
-#pragma unroll
-        for (int i = 0; i < VEC; ++i)
-          if (first + i >= begin && first + i < end) __stcs(row_out + first + i, v[i]);
-      }
-#pragma unroll
-      for (int i = 0; i < VEC; ++i)  // past the 16 chunks: tile rows 64 - a .. end - 1
-        if (in_row + i >= TILE_DIM - a && in_row + i < end)
-          __stcs(row_out + in_row + i, float_of(w[f], i));
+  for (int f = 0; f < VEC; ++f) {
+    const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const int out_shift = REALIGN ? int(start % VEC) : 0;
+    float4 previous = w[f];
+    if (REALIGN) {  // every lane of the warp takes part, also those whose row is outside
+      previous.x = __shfl_up_sync(FULL_WARP, w[f].x, 1, SLOTS);
+      previous.y = __shfl_up_sync(FULL_WARP, w[f].y, 1, SLOTS);
+      previous.z = __shfl_up_sync(FULL_WARP, w[f].z, 1, SLOTS);
+      previous.w = __shfl_up_sync(FULL_WARP, w[f].w, 1, SLOTS);
     }
-  } else {
-    // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
-    // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
-    // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
-    // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
-    // registers (transpose_fast's sweep: as fast as plain stores are slow).
+    if (c >= width) continue;
+    const float4 v = REALIGN ? window(previous, w[f], VEC - out_shift) : w[f];
+    const int first = in_row - out_shift;  // the tile row of v.x
+    float* to = out + start + first;       // 16-byte aligned
+    if (first >= 0 && first + VEC <= height) {
+      __stcs(reinterpret_cast<float4*>(to), v);
+    } else {
 #pragma unroll
-    for (int f = 0; f < VEC; ++f) {
-      const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
-      const std::int64_t start = (col0 + c) * rows + row0;
-      const int out_shift = REALIGN ? int(start % VEC) : 0;
-      float4 previous = w[f];
-      if (REALIGN) {  // every lane of the warp takes part, also those whose row is outside
-        previous.x = __shfl_up_sync(FULL_WARP, w[f].x, 1, SLOTS);
-        previous.y = __shfl_up_sync(FULL_WARP, w[f].y, 1, SLOTS);
-        previous.z = __shfl_up_sync(FULL_WARP, w[f].z, 1, SLOTS);
-        previous.w = __shfl_up_sync(FULL_WARP, w[f].w, 1, SLOTS);
-      }
-      if (c >= width) continue;
-      const float4 v = REALIGN ? window(previous, w[f], VEC - out_shift) : w[f];
-      const int first = in_row - out_shift;  // the tile row of v.x
-      float* to = out + start + first;       // 16-byte aligned
-      if (first >= 0 && first + VEC <= height) {
-        __stcs(reinterpret_cast<float4*>(to), v);
-      } else {
+      for (int i = 0; i < VEC; ++i)
+        if (first + i >= 0 && first + i < height) __stcs(to + i, float_of(v, i));
+    }
+    if (REALIGN && mine.rho == SLOTS - 1) {
 #pragma unroll
-        for (int i = 0; i < VEC; ++i)
-          if (first + i >= 0 && first + i < height) __stcs(to + i, float_of(v, i));
-      }
-      if (REALIGN && mine.rho == SLOTS - 1) {
-#pragma unroll
-        for (int i = 0; i < VEC - 1; ++i)
-          if (i < out_shift && TILE_DIM - out_shift + i < height)
-            __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
-      }
+      for (int i = 0; i < VEC - 1; ++i)
+        if (i < out_shift && TILE_DIM - out_shift + i < height)
+          __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
     }
   }
 }
 //! [any]
 
 //! [kernel]
-// One block per tile. ALIGNED: whole tiles take whole_tile (its bulk copies start on a sector:
-// rows a multiple of 8 and cols of 4; for REALIGNED_STORES, both multiples of 4), the partial ones
-// at the edges any_tile. Otherwise every tile takes any_tile, with realigned loads.
-template <bool ALIGNED, int STORES>
+// One block per tile. ALIGNED: rows and cols are multiples of 4; whole tiles take whole_tile and
+// the partial ones at the edges any_tile. Otherwise every tile takes any_tile with realignment.
+template <bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -324,7 +231,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       return;
     }
   }
-  any_tile<!ALIGNED, STORES>(in, out, rows, cols, row0, col0, height, width, tile);
+  any_tile<!ALIGNED>(in, out, rows, cols, row0, col0, height, width, tile);
 }
 //! [kernel]
 
@@ -393,9 +300,8 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
-// copies rely on it. NARROW: the largest side that takes kernel_narrow; STORES: how tiles other
-// than whole aligned ones store (both the --sweep's choices).
-template <std::int64_t NARROW = NARROW_SIDE, int STORES = SECTOR_SEGMENTS>
+// copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
+template <std::int64_t NARROW = NARROW_SIDE>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -413,15 +319,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  const bool aligned = rows % (STORES == SECTOR_SEGMENTS ? SECTOR : VEC) == 0 && cols % VEC == 0;
+  const bool aligned = rows % VEC == 0 && cols % VEC == 0;
   // A grid holds 65535 rows of blocks: taller matrices take several launches.
   for (std::int64_t first = 0; first < row_tiles; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(col_tiles),
                     unsigned(std::min<std::int64_t>(row_tiles - first, MAX_GRID_Y)));
     if (aligned)
-      kernel<true, STORES><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, STORES><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
