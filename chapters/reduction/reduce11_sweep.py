@@ -5,7 +5,9 @@ reduce11's variants at the reference size (2^28), on every GPU whose results dir
 reduction part and in each committed run (reduction.csv; the second run, reduction_rerun.txt,
 holds only the final step's rows): each variant's time, its share of the read-only yardstick and
 its speed against cub::DeviceReduce::Sum measured in the same process, with reduce10 (32-bit
-indices, whole tiles) beside them.
+indices, whole tiles) beside them. A run without a split=claimed row was made by an earlier
+version of the step, whose variants had other meanings (its unroll=8 used 512-byte groups): its
+rows are shown as not measured.
 """
 import os
 import sys
@@ -39,10 +41,12 @@ def main():
                                  and r["type"] == type_ and r["bytes"] > 0), None)
             body.append(td(gpu) + td(type_) + td("reduce10") + cells(reduce10)
                         + td("(only reduce11 is kept from run 2)") + td("") + td(""))
+            current = [run if large_n.final_row(run, N, type_) is not None else None
+                       for run in runs]  # runs of this version of the step only
             for variant in VARIANTS:
                 body.append(td(gpu) + td(type_) + td(f"reduce11 {variant}")
                             + "".join(cells(large_n.final_row(run, N, type_, variant))
-                                      for run in runs))
+                                      for run in current))
     head = ["GPU", "type", "step, variant", "run 1: time", "run 1: % of read-only",
             "run 1: vs CUB", "run 2: time", "run 2: % of read-only", "run 2: vs CUB"]
     sys.stdout.write(gen_results.captioned_table(

@@ -106,8 +106,11 @@ def against_cub(results, gpu):
             rows = {step: ours(results, step, n, type_) for step in ("reduce9", "reduce10", FINAL)}
             final = rows[FINAL]
             label = f"2<sup>{n.bit_length() - 1}</sup>"
-            if final is None:
-                body.append(f"<td>{label}</td>" + td(type_) + td("(not measured)") * 7)
+            if final is None:  # e.g. a results file made by an earlier version of the final step
+                body.append(f"<td>{label}</td>" + td(type_)
+                            + "".join(td(gen_results.fmt_time(r["median_ms"]) if r
+                                         else "(not measured)") for r in rows.values())
+                            + td("(not measured)") * 4)
                 continue
             cub = peer_ms(final)  # measured in the final step's own process
             ratio = cub / final["median_ms"] if cub else None

@@ -14,10 +14,11 @@
 //   n <= reduce10::CLUSTER_ELEMENTS reduce10's. The variants the page measures keep fixed
 //   shares: reduce8's contiguous runs of whole tiles or of 512-byte groups, and tiles b, b +
 //   blocks, ... (strided).
-// What limits it: the bytes. Measured (the page has the tables): on the H100 and the H200 it
-//   reads faster than the read-only yardstick (a grid-stride loop) and than CUB at 2^28, 2^30
-//   and 2^32, and faster than every fixed share; why the order of the tiles matters that much to
-//   the DRAM is not profiled.
+// What limits it: the bytes, and the order they are read in. Measured on the H100 (the page has
+//   the tables; the H200 has not yet run this version): faster than the read-only yardstick (a
+//   grid-stride loop), than CUB at 2^28, 2^30 and 2^32 and than every fixed share; why the
+//   order matters that much to the DRAM is a hypothesis, not profiled. The price: which block
+//   sums which tile changes between launches, so a float sum's last bits do too.
 // Run: build/bin/reduce11 [--n 2^32] [--type int32|float|both] [--sweep]
 // Source: beyond the slides (source 001); a grid that fills the GPU once and takes its work from
 //   an atomic counter is the "persistent threads" style (Gupta, Stuart and Owens, 2012); the
