@@ -12,8 +12,10 @@
 //   mbarriers of the stages; the tile warps' barrier a named one (the block scan takes it). The
 //   block scan, the look-back and the stores are scan_lookback's. A tile that is not whole, or an
 //   array that is not 16-byte aligned, is read from global memory with guarded loads instead.
-// What limits it: still the look-back, we think: on the H200 it passes CUB at 2^28 but stays well
-//   short of the copy yardstick (see the page).
+// What limits it: the look-back. One look-back warp per block takes a few round trips to L2 per
+//   tile, each slow under the streaming traffic; and look_back stores the aggregate a second time
+//   (the sum warp already did) just before its loads, which slows them further. Measured with an
+//   instrumented copy of the next form of this kernel; see the page.
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
