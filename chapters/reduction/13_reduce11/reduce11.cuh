@@ -31,9 +31,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "chapters/reduction/12_reduce10/reduce10.cuh"
 #include "common/check.cuh"
+#include "common/reduction/program.cuh"
 #include "common/vector4.cuh"
 
 namespace reduce11 {
@@ -245,5 +247,21 @@ void launch(const T* d_in, std::int64_t n, T* d_out, T* d_workspace) {
   CUDA_CHECK_LAUNCH();
 }
 //! [launch]
+
+// The program's and the tests' variants: the step first, then those the page compares.
+template <class V>
+common::reduction_step_64 variant(const char* name) {
+  return {"reduce11",
+          "sum reduction of any n that fits in device memory, one launch",
+          workspace_elements<V>,
+          launch<std::int32_t, V>,
+          launch<float, V>,
+          name};
+}
+inline std::vector<common::reduction_step_64> variants() {
+  return {variant<claimed>("split=claimed"), variant<claimed_unroll8>("unroll=8"),
+          variant<tiles>("split=tiles"), variant<groups>("split=groups"),
+          variant<strided>("split=strided")};
+}
 
 }  // namespace reduce11

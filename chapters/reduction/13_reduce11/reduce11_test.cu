@@ -68,19 +68,8 @@ HOST_TEST_CASE("reduce11's grid and split hold at 64-bit n") {
 }
 
 namespace {
-template <class V>
-common::reduction_step_64 step_of(const char* variant) {
-  return {"reduce11",
-          "",
-          reduce11::workspace_elements<V>,
-          reduce11::launch<std::int32_t, V>,
-          reduce11::launch<float, V>,
-          variant};
-}
-const common::reduction_step_64 step = step_of<reduce11::claimed>("split=claimed");
-const common::reduction_step_64 variants[] = {
-    step, step_of<reduce11::claimed_unroll8>("unroll=8"), step_of<reduce11::tiles>("split=tiles"),
-    step_of<reduce11::groups>("split=groups"), step_of<reduce11::strided>("split=strided")};
+const std::vector<common::reduction_step_64> variants = reduce11::variants();
+const common::reduction_step_64 step = variants[0];  // split=claimed
 
 // n where the runs end in every way: whole tiles only, a last partial tile, fewer groups than
 // blocks, vectors past the last group, and around the full grid's first trip.

@@ -86,22 +86,34 @@ __device__ __forceinline__ void ship_row(float* to, const float* from) {
 //! [ship]
 
 //! [kernel]
-// The fast path: one whole 64 x 64 tile per block, rows and cols multiples of 4 (16-byte accesses
-// legal). Nothing to check, so the loads go out first thing.
-template <int STORES>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
-    kernel_full(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                std::int64_t cols, std::int64_t first_tile_row) {
-  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;            // tile rows loaded per pass
-  constexpr int LOADS = TILE_DIM / LOAD_ROWS;                 // float4 loads per thread
-  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
-  // Output rows, dense and 128-byte aligned: the bulk copies read them as they are.
-  __shared__ __align__(128) float out_tile[STORES == BULK_STORES ? TILE_DIM * TILE_DIM : VEC];
+// The 4 x 4 register transpose of this thread's block of the (swizzled) input tile: w[f] is
+// output row in_col + f, tile rows in_row .. in_row + 3.
+struct transposed_block {
+  float4 w[VEC];
+};
+__device__ __forceinline__ transposed_block transpose_block(const float* tile, int in_row,
+                                                            int in_col) {
+  float4 r[VEC];
+#pragma unroll
+  for (int e = 0; e < VEC; ++e)
+    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
+  return {{make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
+           make_float4(r[0].z, r[1].z, r[2].z, r[3].z),
+           make_float4(r[0].w, r[1].w, r[2].w, r[3].w)}};
+}
 
+// The tile whose first input row is row0 and first input column col0, whole (64 x 64) inside a
+// matrix whose rows and cols are multiples of 4 (16-byte accesses legal). Nothing to check, so
+// the loads go out first thing. tile: the block's shared input tile; out_tile: its output tile
+// (TILE_DIM x TILE_DIM floats, 128-byte aligned) for bulk stores, else unused.
+template <int STORES>
+__device__ __forceinline__ void full_tile(const float* __restrict__ in, float* __restrict__ out,
+                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
+                                          std::int64_t col0, float* tile, float* out_tile) {
+  constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
+  constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // float4 loads per thread
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
-  const int load_slot = t % SLOTS, load_row = t / SLOTS;          // load phase: 16 rows x 16 slots
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;  // first input column
-  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;  // first input row
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;  // load phase: 16 rows x 16 slots
 
   const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
   float4 v[LOADS];  // all loads in flight before the first store into the tile
@@ -115,16 +127,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
-  // Four rows of this thread's block in, four columns out: w[f] is output row in_col + f.
+  // Four rows of this thread's block in, four columns out.
   const block_of_thread mine = block_of(t);
   const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;  // the block's corner
-  float4 r[VEC];
-#pragma unroll
-  for (int e = 0; e < VEC; ++e)
-    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
-  const float4 w[VEC] = {
-      make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
-      make_float4(r[0].z, r[1].z, r[2].z, r[3].z), make_float4(r[0].w, r[1].w, r[2].w, r[3].w)};
+  const transposed_block block = transpose_block(tile, in_row, in_col);
+  const float4* w = block.w;
   if constexpr (STORES == BULK_STORES) {
 #pragma unroll
     for (int f = 0; f < VEC; ++f)
@@ -147,6 +154,19 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
         *to = w[f];
     }
   }
+}
+
+// The fast path: one whole tile per block.
+template <int STORES>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
+    kernel_full(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                std::int64_t cols, std::int64_t first_tile_row) {
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  // Output rows, dense and 128-byte aligned: the bulk copies read them as they are.
+  __shared__ __align__(128) float out_tile[STORES == BULK_STORES ? TILE_DIM * TILE_DIM : VEC];
+  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;       // first input column
+  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;  // first input row
+  full_tile<STORES>(in, out, rows, cols, row0, col0, tile, out_tile);
 }
 //! [kernel]
 

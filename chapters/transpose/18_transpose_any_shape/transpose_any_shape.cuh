@@ -24,16 +24,21 @@
 
 namespace transpose_any_shape {
 
-// transpose_fast's tile, its swizzle, its thread-to-block mapping and its bulk stores, unchanged.
+// transpose_fast's tile, its swizzle, its thread-to-block mapping, its register transpose, its
+// bulk stores and its whole-tile code (full_tile), unchanged.
 using transpose_fast::block_of;
 using transpose_fast::block_of_thread;
 using transpose_fast::BLOCK_THREADS;
+using transpose_fast::BULK_STORES;
+using transpose_fast::full_tile;
 using transpose_fast::MAX_GRID_Y;
 using transpose_fast::MIN_BLOCKS_PER_SM;  // 6 blocks of 256 threads per SM
 using transpose_fast::ship_row;
 using transpose_fast::SLOTS;
 using transpose_fast::TILE_DIM;
 using transpose_fast::tile_offset;
+using transpose_fast::transpose_block;
+using transpose_fast::transposed_block;
 using transpose_fast::VEC;
 constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
 constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
@@ -44,22 +49,6 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
-
-// The 4 x 4 register transpose of this thread's block of the (swizzled) input tile: w[f] is
-// output row in_col + f, tile rows in_row .. in_row + 3.
-struct transposed_block {
-  float4 w[VEC];
-};
-__device__ __forceinline__ transposed_block transpose_block(const float* tile, int in_row,
-                                                            int in_col) {
-  float4 r[VEC];
-#pragma unroll
-  for (int e = 0; e < VEC; ++e)
-    r[e] = *reinterpret_cast<const float4*>(&tile[tile_offset(in_row + e, in_col)]);
-  return {{make_float4(r[0].x, r[1].x, r[2].x, r[3].x), make_float4(r[0].y, r[1].y, r[2].y, r[3].y),
-           make_float4(r[0].z, r[1].z, r[2].z, r[3].z),
-           make_float4(r[0].w, r[1].w, r[2].w, r[3].w)}};
-}
 
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
@@ -77,45 +66,14 @@ __host__ __device__ inline float4 window(float4 lo, float4 hi, int shift) {
 }
 //! [window]
 
-//! [whole]
-// A whole tile of a matrix whose rows and cols are multiples of 4: transpose_fast's kernel_full,
-// unchanged (16-byte loads, register transpose, bulk stores).
+// A whole tile of a matrix whose rows and cols are multiples of 4: transpose_fast's full_tile with
+// its bulk stores, from an output tile of this kernel's own.
 __device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* __restrict__ out,
                                            std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                            std::int64_t col0, float* tile) {
-  // Output rows, dense and 128-byte aligned: the bulk copies read them as they are.
-  __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];
-  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
-  const int load_slot = t % SLOTS, load_row = t / SLOTS;  // load phase: 16 rows x 16 slots
-
-  const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
-  float4 v[LOADS];  // all loads in flight before the first store into the tile
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-        v[k];
-  // The whole tile must be in shared memory before any thread reads a column of it.
-  __syncthreads();
-
-  const block_of_thread mine = block_of(t);
-  const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;  // the block's corner
-  const transposed_block block = transpose_block(tile, in_row, in_col);
-  const float4* w = block.w;
-#pragma unroll
-  for (int f = 0; f < VEC; ++f)
-    *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
-  // Make this thread's writes visible to the copy engine, then ship the warp's 8 output rows.
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-  __syncwarp();
-  if (lane < 8) {
-    const int c = 8 * warp + lane;  // output row in the tile
-    ship_row<TILE_DIM * sizeof(float)>(out + (col0 + c) * rows + row0, &out_tile[c * TILE_DIM]);
-  }
+  __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
+  full_tile<BULK_STORES>(in, out, rows, cols, row0, col0, tile, out_tile);
 }
-//! [whole]
 
 //! [load]
 // The 16-byte chunk of the input that starts at float `first` (a multiple of 4), if it holds a
