@@ -15,6 +15,7 @@
 #   scan_naive_classic.txt        the slides' += listing's output on the slides' 8 elements
 #   scan_lookback_inclusive.txt   scan_lookback --inclusive at 2^16 and 2^28, with CUB's InclusiveSum
 #   scan_cpu_host.txt             the host CPU that scan_cpu ran on
+#   scan_pipelined_probe.txt      scan_pipelined_probe at 2^28: where scan_pipelined's time goes
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin
@@ -74,6 +75,11 @@ python3 "$HERE/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
     "$BIN/scan_lookback" --n "$n" --inclusive 2>&1 | grep -v '^check ok'
   done
 } >"$OUT/scan_lookback_inclusive.txt"
+
+{
+  echo "# scan_pipelined_probe (chapters/scan/08_scan_pipelined/probe.cu); commit ${COMMIT:0:7}"
+  "$BIN/scan_pipelined_probe" --n 2^28
+} >"$OUT/scan_pipelined_probe.txt" 2>&1
 
 { lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } >"$OUT/scan_cpu_host.txt" 2>&1
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2

@@ -79,14 +79,15 @@ __device__ inline unsigned long long read_status(const unsigned long long* statu
 
 //! [look_back]
 // Run by warp 0 of the block that owns `tile`, once its sum tile_total is known: publishes the
-// aggregate, looks back, publishes the inclusive prefix; returns the exclusive prefix (in every
-// lane). Window by window of WINDOW predecessors, lane l reads the status words of tiles
-// window_start + 32 j + l (j in [0, WINDOW / 32), coalesced); the warp waits until none of them is
-// INVALID, then adds the values from the nearest PREFIX on, or all WINDOW aggregates and moves a
-// window back when there is none. A wider window needs fewer round trips to L2 when the nearest
-// PREFIX is far back, but holds WINDOW / 32 status words per thread in registers (every thread of
-// the kernel pays for them); on the H200 the 32-tile window was the fastest (see the page).
-template <int WINDOW, class T>
+// aggregate (unless the caller already has: PUBLISH_AGGREGATE false), looks back, publishes the
+// inclusive prefix; returns the exclusive prefix (in every lane). Window by window of WINDOW
+// predecessors, lane l reads the status words of tiles window_start + 32 j + l (j in [0, WINDOW /
+// 32), coalesced); the warp waits until none of them is INVALID, then adds the values from the
+// nearest PREFIX on, or all WINDOW aggregates and moves a window back when there is none. A wider
+// window needs fewer round trips to L2 when the nearest PREFIX is far back, but holds WINDOW / 32
+// status words per thread in registers (every thread of the kernel pays for them); on the H200 the
+// 32-tile window was the fastest (see the page).
+template <int WINDOW, bool PUBLISH_AGGREGATE = true, class T>
 __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_total) {
   static_assert(WINDOW % WARP_THREADS == 0, "whole warps");
   constexpr int WORDS = WINDOW / WARP_THREADS;  // status words per lane
@@ -95,7 +96,7 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
     if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
     return T(0);
   }
-  if (lane == 0) publish(&status[tile], STATUS_AGGREGATE, tile_total);
+  if (PUBLISH_AGGREGATE && lane == 0) publish(&status[tile], STATUS_AGGREGATE, tile_total);
   // Before tile 0: a PREFIX of 0, which ends the look-back.
   constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
                                                 << 32;

@@ -45,10 +45,11 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
 
-// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), three
-// stages, scan_lookback's window of 32 tiles.
+// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), seven
+// stages (112 KiB: two blocks fit on an SM of the H100 or H200), scan_lookback's window of 32
+// tiles.
 using default_shape = shape<256, 4>;
-constexpr int DEFAULT_STAGES = 4;
+constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
@@ -96,15 +97,19 @@ __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned b
 //! [bulk]
 
 //! [claim]
-// Thread 0 claims the block's next tile for `stage` and starts its load. A whole tile of an
-// aligned array comes by bulk copy; any other tile is copied in by the tile warps themselves (the
-// barrier then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the
-// fence orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
+// A tile claimed from the counter; the claims of one thread come back in increasing order.
+__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
+  return atomicAdd(tile_counter, 1u);
+}
+
+// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
+// array comes by bulk copy; any other tile is copied in by the tile warps themselves (the barrier
+// then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the fence
+// orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
 template <class S, class T>
-__device__ void claim_and_request(int stage, const T* in, std::int64_t n, std::int64_t tiles,
-                                  bool bulk_possible, unsigned* tile_counter, T* stage_data,
-                                  std::int64_t* stage_tile, std::uint64_t* landed) {
-  const std::int64_t tile = atomicAdd(tile_counter, 1u);
+__device__ void request(int stage, std::int64_t tile, const T* in, std::int64_t n,
+                        std::int64_t tiles, bool bulk_possible, T* stage_data,
+                        std::int64_t* stage_tile, std::uint64_t* landed) {
   stage_tile[stage] = tile;
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
   if (tile < tiles && bulk_possible && tile_base + S::TILE_ELEMENTS <= n) {
@@ -191,8 +196,8 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // the order they were claimed, handing each tile on through the barriers of its stage:
 //   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
 //   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
-//   - the tile warps (S::BLOCK_THREADS threads): once the tile's prefix is known, scan it from its
-//     stage, add the prefix, store it, and claim a new tile into the stage.
+//   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its stage while the look-back
+//     runs, then, once its prefix is known, add it, store, and claim a new tile into the stage.
 // So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
 // the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
@@ -215,9 +220,13 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       barrier_init(&ps.prefix_known[s]);
     }
     barrier_init_fence();
-    for (int s = 0; s < STAGES; ++s)
-      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
-                           ps.landed);
+    // The first claim alone, so that every block gets one of the first tiles (a small n has
+    // about one tile per block); the others back to back: two waits for the counter, not STAGES.
+    request<S>(0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    std::int64_t next_tiles[STAGES];
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < STAGES; ++s)
+      request<S>(s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
@@ -244,8 +253,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       wait(&ps.total_known[s], i / STAGES);
       const std::int64_t tile = ps.tile[s];
       if (tile >= tiles) return;
-      // look_back publishes the aggregate again first: the same word the sum warp wrote.
-      const T prefix = look_back<WINDOW>(status, tile, ps.total[s]);
+      // The sum warp has published the aggregate: a second store of it here, just before the
+      // window's loads, made every look-back slower (see the page).
+      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[s]);
       if (lane == 0) {
         ps.prefix[s] = prefix;
         barrier_arrive(&ps.prefix_known[s], 0);
@@ -260,11 +270,11 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
     wait(&ps.landed[s], i / STAGES);
-    wait(&ps.prefix_known[s], i / STAGES);
     thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, vector_io);
-    block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);
+    block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
+    wait(&ps.prefix_known[s], i / STAGES);
     const T prefix = ps.prefix[s];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
@@ -273,8 +283,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     store_tile(out, n, tile_base, vector_io, t);
     tile_barrier();  // every tile thread has read the stage, ps.tile[s] and ps.warp_totals
     if (threadIdx.x == 0)
-      claim_and_request<S>(s, in, n, tiles, vector_io, tile_counter, stage_data, ps.tile,
-                           ps.landed);
+      request<S>(s, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
     tile_barrier();  // ps.tile[s] is set for the tile warps' next round of this stage
   }
 }

@@ -1,0 +1,355 @@
+// scan_pipelined_probe: where scan_pipelined's time goes (not a step of the book: evidence for its
+//   page, run by chapters/scan/gpu_checks.sh).
+// An instrumented copy of scan_pipelined's kernel counts, with clock64(), how long the tile warps
+//   wait for a tile's prefix, how long each look-back takes, and how many windows of status words
+//   it reads and re-reads; it runs beside the uninstrumented step, the copy yardstick and variants
+//   that each change one thing: no look-back at all (the output is then wrong: only the time
+//   counts), the aggregate stored a second time by the look-back warp before its loads (as
+//   scan_lookback's look_back does by default), two look-back warps per block taking alternate
+//   tiles, four stages, a 128-tile window.
+//   The copy keeps every wait and barrier of the step; only the counters are added.
+// Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "chapters/scan/08_scan_pipelined/scan_pipelined.cuh"
+#include "common/check.cuh"
+#include "common/cli.hpp"
+#include "common/device_buffer.cuh"
+#include "common/device_info.cuh"
+#include "common/exit_codes.hpp"
+#include "common/timing.cuh"
+
+namespace probe {
+
+using namespace scan_pipelined;
+using scan_lookback::flag_of;
+using scan_lookback::publish;
+using scan_lookback::read_status;
+using scan_lookback::STATUS_INVALID;
+using scan_lookback::STATUS_PREFIX;
+using scan_lookback::value_of;
+using scan_reduce_then_scan::FULL_MASK;
+using scan_reduce_then_scan::warp_sum;
+
+// Sums over every block and repetition since the last reset.
+enum counter {
+  TILES,             // tiles the tile warps finished
+  TILE_LOOP_CYCLES,  // the tile warps' whole loop, per block
+  PREFIX_WAIT_CYCLES,
+  LOOK_BACKS,
+  LOOK_BACK_CYCLES,
+  WINDOWS,  // windows of status words read
+  REREADS,  // rounds of re-reading words still INVALID
+  COUNTERS
+};
+__device__ unsigned long long counters[COUNTERS];
+
+// scan_lookback::look_back, counting its windows and re-reads; REPUBLISH stores the aggregate (the
+// sum warp's) again first.
+template <int WINDOW, bool REPUBLISH>
+__device__ std::int32_t counted_look_back(unsigned long long* status, std::int64_t tile,
+                                          std::int32_t tile_total, unsigned long long& windows,
+                                          unsigned long long& rereads) {
+  constexpr int WORDS = WINDOW / WARP_THREADS;
+  const int lane = threadIdx.x % WARP_THREADS;
+  if (tile == 0) {
+    if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
+    return 0;
+  }
+  if (REPUBLISH && lane == 0) publish(&status[tile], scan_lookback::STATUS_AGGREGATE, tile_total);
+  constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
+                                                << 32;
+  std::int32_t exclusive = 0;
+  for (std::int64_t window_start = tile - WINDOW;; window_start -= WINDOW) {
+    ++windows;
+    unsigned long long words[WORDS];
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j) {
+      const std::int64_t predecessor = window_start + j * WARP_THREADS + lane;
+      words[j] = predecessor >= 0 ? read_status(&status[predecessor]) : PREFIX_OF_ZERO;
+    }
+    for (;;) {
+      bool invalid = false;
+#pragma unroll
+      for (int j = 0; j < WORDS; ++j) invalid = invalid || flag_of(words[j]) == STATUS_INVALID;
+      if (!__any_sync(FULL_MASK, invalid)) break;
+      ++rereads;
+#pragma unroll
+      for (int j = 0; j < WORDS; ++j)
+        if (flag_of(words[j]) == STATUS_INVALID)
+          words[j] = read_status(&status[window_start + j * WARP_THREADS + lane]);
+    }
+    int nearest = -1;
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j) {
+      const unsigned prefix_lanes = __ballot_sync(FULL_MASK, flag_of(words[j]) == STATUS_PREFIX);
+      if (prefix_lanes) nearest = j * WARP_THREADS + WARP_THREADS - 1 - __clz(prefix_lanes);
+    }
+    std::int32_t sum = 0;
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j)
+      if (j * WARP_THREADS + lane >= nearest) sum += value_of<std::int32_t>(words[j]);
+    exclusive += warp_sum(sum);
+    if (nearest >= 0) break;
+  }
+  if (lane == 0) publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
+  return exclusive;
+}
+
+// scan_pipelined::kernel (exclusive, int32, 16-byte aligned arrays) with counters, and
+// LOOK_BACK_WARPS look-back warps taking alternate tiles; LOOK_BACK false publishes each tile's
+// sum as its prefix and hands the tile warps 0 (a wrong result, as fast as no waiting can be).
+template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH>
+__global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
+    counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
+                   unsigned* tile_counter, unsigned long long* status) {
+  static_assert(LOOK_BACK_WARPS <= STAGES, "the claims past the end are in the stages");
+  using T = std::int32_t;
+  extern __shared__ __align__(128) unsigned char stages_raw[];
+  T* const stage_data = reinterpret_cast<T*>(stages_raw);
+  __shared__ pipeline_state<S, STAGES, T> ps;
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
+  const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+  constexpr int SUM_WARP = S::WARPS + LOOK_BACK_WARPS;
+
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < STAGES; ++s) {
+      barrier_init(&ps.landed[s]);
+      barrier_init(&ps.total_known[s]);
+      barrier_init(&ps.prefix_known[s]);
+    }
+    barrier_init_fence();
+    request<S>(0, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
+    std::int64_t next_tiles[STAGES];
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < STAGES; ++s)
+      request<S>(s, next_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
+  }
+  __syncthreads();
+
+  if (warp == SUM_WARP) {
+    // Every look-back warp must meet a claim past the last tile to stop: arrive for that many.
+    for (int i = 0, past_end = 0; past_end < LOOK_BACK_WARPS; ++i) {
+      const int s = i % STAGES;
+      wait(&ps.landed[s], i / STAGES);
+      const std::int64_t tile = ps.tile[s];
+      if (tile < tiles) {
+        const T total =
+            warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n, tile, true);
+        if (lane == 0) {
+          publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
+          ps.total[s] = total;
+        }
+      } else {
+        ++past_end;
+      }
+      if (lane == 0) barrier_arrive(&ps.total_known[s], 0);
+    }
+    return;
+  }
+  if (warp >= S::WARPS) {
+    unsigned long long look_backs = 0, cycles = 0, windows = 0, rereads = 0;
+    for (int i = warp - S::WARPS;; i += LOOK_BACK_WARPS) {
+      const int s = i % STAGES;
+      wait(&ps.total_known[s], i / STAGES);
+      const std::int64_t tile = ps.tile[s];
+      if (tile >= tiles) break;
+      const long long start = clock64();
+      T prefix = 0;
+      if (LOOK_BACK)
+        prefix = counted_look_back<WINDOW, REPUBLISH>(status, tile, ps.total[s], windows, rereads);
+      else if (lane == 0)
+        publish(&status[tile], STATUS_PREFIX, ps.total[s]);
+      cycles += clock64() - start;
+      ++look_backs;
+      if (lane == 0) {
+        ps.prefix[s] = prefix;
+        barrier_arrive(&ps.prefix_known[s], 0);
+      }
+    }
+    if (lane == 0) {
+      atomicAdd(&counters[LOOK_BACKS], look_backs);
+      atomicAdd(&counters[LOOK_BACK_CYCLES], cycles);
+      atomicAdd(&counters[WINDOWS], windows);
+      atomicAdd(&counters[REREADS], rereads);
+    }
+    return;
+  }
+
+  const tile_warps_barrier<S> tile_barrier;
+  const long long loop_start = clock64();
+  unsigned long long tiles_done = 0, prefix_wait = 0;
+  for (int i = 0;; ++i) {
+    const int s = i % STAGES;
+    const std::int64_t tile = ps.tile[s];
+    if (tile >= tiles) break;
+    const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+    wait(&ps.landed[s], i / STAGES);
+    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, true)
+                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
+                               : load_tile<S>(in, n, tile_base, true);
+    block_scan<false>(t, ps.warp_totals, tile_barrier);
+    const long long wait_start = clock64();
+    wait(&ps.prefix_known[s], i / STAGES);
+    prefix_wait += clock64() - wait_start;
+    const T prefix = ps.prefix[s];
+#pragma unroll
+    for (int v = 0; v < S::VECTORS; ++v)
+#pragma unroll
+      for (int k = 0; k < 4; ++k) t.items[v][k] += prefix;
+    store_tile(out, n, tile_base, true, t);
+    tile_barrier();
+    if (threadIdx.x == 0)
+      request<S>(s, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
+    tile_barrier();
+    ++tiles_done;
+  }
+  if (threadIdx.x == 0) {
+    atomicAdd(&counters[TILES], tiles_done);
+    atomicAdd(&counters[TILE_LOOP_CYCLES], clock64() - loop_start);
+    atomicAdd(&counters[PREFIX_WAIT_CYCLES], prefix_wait);
+  }
+}
+
+// The input: (i mod 7) - 3, whose exclusive scan at i is the sum of (k - 3) for k < i mod 7.
+__global__ void fill(std::int32_t* a, std::int64_t n) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    a[i] = std::int32_t(i % 7) - 3;
+}
+__global__ void count_wrong(const std::int32_t* out, std::int64_t n, unsigned long long* wrong) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x) {
+    const int r = int(i % 7);
+    if (out[i] != r * (r - 1) / 2 - 3 * r) atomicAdd(wrong, 1ull);
+  }
+}
+
+struct arrays {
+  std::int64_t n;
+  common::device_buffer<std::int32_t> in, out;
+  common::device_buffer<unsigned char> workspace;
+  common::device_buffer<unsigned long long> wrong;
+  common::l2_flusher flusher;
+  arrays(std::int64_t n, std::size_t l2_bytes)
+      : n(n),
+        in(n),
+        out(n),
+        workspace(workspace_bytes<default_shape>(n)),
+        wrong(1),
+        flusher(l2_bytes) {
+    fill<<<1024, 256>>>(in.data(), n);
+    CUDA_CHECK_LAUNCH();
+  }
+  // Poisons the output, times `launch`, and counts the wrong elements of its last result.
+  template <class Launch>
+  std::pair<double, unsigned long long> time(Launch&& launch) {
+    CUDA_CHECK(cudaMemset(out.data(), 0xff, out.bytes()));
+    const common::timing_options options;
+    const double ms = common::time_repeated(
+                          options, flusher, [] {}, launch)
+                          .median_ms;
+    CUDA_CHECK(cudaMemset(wrong.data(), 0, sizeof(unsigned long long)));
+    count_wrong<<<1024, 256>>>(out.data(), n, wrong.data());
+    CUDA_CHECK_LAUNCH();
+    unsigned long long w = 0;
+    CUDA_CHECK(cudaMemcpy(&w, wrong.data(), sizeof w, cudaMemcpyDeviceToHost));
+    return {ms, w};
+  }
+};
+
+void print_header(const common::device_info& gpu, std::int64_t n) {
+  std::printf(
+      "%s, %d SMs; exclusive scan of n = %lld int32; median of 30 timed runs each, L2 "
+      "flushed before each; cycles are SM clock cycles (clock64), averaged over all runs\n\n",
+      gpu.name.c_str(), gpu.sm_count, static_cast<long long>(n));
+  std::printf("%-38s %7s %9s  %s\n", "configuration", "blocks", "ms", "result");
+}
+
+template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK,
+          bool REPUBLISH = false>
+void run_counted(arrays& a, const char* name) {
+  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH>;
+  const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
+  const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  int device = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, bytes));
+  const std::int64_t tiles = (a.n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
+  const int blocks = int(std::min<std::int64_t>(tiles, std::int64_t(sms) * per_sm));
+  const unsigned long long zero[COUNTERS] = {};
+  CUDA_CHECK(cudaMemcpyToSymbol(counters, zero, sizeof zero));
+  auto* counter = reinterpret_cast<unsigned*>(a.workspace.data());
+  auto* status = reinterpret_cast<unsigned long long*>(a.workspace.data() + 8);
+  const auto [ms, wrong] = a.time([&] {
+    CUDA_CHECK(cudaMemsetAsync(a.workspace.data(), 0, workspace_bytes<S>(a.n), 0));
+    kernel<<<blocks, threads, bytes>>>(a.in.data(), a.n, a.out.data(), counter, status);
+    CUDA_CHECK_LAUNCH();
+  });
+  unsigned long long c[COUNTERS];
+  CUDA_CHECK(cudaMemcpyFromSymbol(c, counters, sizeof c));
+  const double per_tile = 1.0 / double(c[TILES]), per_look_back = 1.0 / double(c[LOOK_BACKS]);
+  std::printf("%-38s %7d %9.4f  %s\n", name, blocks, ms,
+              wrong == 0 ? "correct" : (LOOK_BACK ? "WRONG" : "wrong (no look-back: by design)"));
+  std::printf("    per tile: %6.0f cycles of a block's tile loop, %6.0f waiting for the prefix\n",
+              double(c[TILE_LOOP_CYCLES]) * per_tile, double(c[PREFIX_WAIT_CYCLES]) * per_tile);
+  if (LOOK_BACK)
+    std::printf(
+        "    per look-back: %6.0f cycles, %.2f windows read, %.2f re-reads: %5.0f cycles "
+        "per read of status words\n",
+        double(c[LOOK_BACK_CYCLES]) * per_look_back, double(c[WINDOWS]) * per_look_back,
+        double(c[REREADS]) * per_look_back,
+        double(c[LOOK_BACK_CYCLES]) / double(c[WINDOWS] + c[REREADS]));
+}
+
+}  // namespace probe
+
+int main(int argc, char** argv) {
+  using namespace probe;
+  std::int64_t n = std::int64_t(1) << 28;
+  common::cli cli("scan_pipelined_probe",
+                  "where scan_pipelined's time goes: an instrumented copy of its kernel, and "
+                  "variants that each change one thing (int32, exclusive)");
+  cli.add_int("n", n, std::int64_t(1) << 20, std::int64_t(1) << 31,
+              "elements (int32: the input's partial sums stay small)");
+  try {
+    if (!cli.parse(argc, argv, std::cout)) return common::EXIT_CORRECT;
+  } catch (const common::usage_error& e) {
+    std::fprintf(stderr, "scan_pipelined_probe: %s\n", e.what());
+    return common::EXIT_BAD_USAGE;
+  }
+  if (const std::string why = common::why_no_cuda_device(); !why.empty()) {
+    std::fprintf(stderr, "scan_pipelined_probe: %s (exit %d)\n", why.c_str(),
+                 common::EXIT_NO_DEVICE);
+    return common::EXIT_NO_DEVICE;
+  }
+  const common::device_info gpu = common::query_device();
+  arrays a(n, gpu.l2_bytes);
+  print_header(gpu, n);
+  const auto [copy_ms, copy_wrong] = a.time([&] {
+    CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(), cudaMemcpyDeviceToDevice));
+  });
+  (void)copy_wrong;
+  std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
+              "cudaMemcpy device to device", "", copy_ms);
+  const auto [step_ms, step_wrong] =
+      a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
+  std::printf("%-38s %7d %9.4f  %s\n", "scan_pipelined, uninstrumented",
+              resident_blocks<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, false, std::int32_t>(),
+              step_ms, step_wrong == 0 ? "correct" : "WRONG");
+  using S = default_shape;
+  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(a, "counted copy of scan_pipelined");
+  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
+  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a, "  aggregate stored twice");
+  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
+  run_counted<S, 4, DEFAULT_WINDOW, 1, true>(a, "  four stages (three blocks per SM)");
+  run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
+  return 0;
+}
