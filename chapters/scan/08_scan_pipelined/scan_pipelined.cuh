@@ -107,10 +107,10 @@ __device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
 // then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the fence
 // orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
 template <class S, class T>
-__device__ void request(int stage, std::int64_t tile, const T* in, std::int64_t n,
+__device__ void request(int stage, int slot, std::int64_t tile, const T* in, std::int64_t n,
                         std::int64_t tiles, bool bulk_possible, T* stage_data,
-                        std::int64_t* stage_tile, std::uint64_t* landed) {
-  stage_tile[stage] = tile;
+                        std::int64_t* slot_tile, std::uint64_t* landed) {
+  slot_tile[slot] = tile;
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
   if (tile < tiles && bulk_possible && tile_base + S::TILE_ELEMENTS <= n) {
     constexpr unsigned TILE_BYTES = S::TILE_ELEMENTS * sizeof(T);
@@ -124,13 +124,18 @@ __device__ void request(int stage, std::int64_t tile, const T* in, std::int64_t 
 }
 //! [claim]
 
-// The shared state of a block: STAGES tiles and, per stage, which tile it holds, its sum, its
-// prefix, and three barriers (its bytes have landed; its sum is known; its prefix is known).
+// The shared state of a block: STAGES tile buffers, each with a barrier (its bytes have landed),
+// and SLOTS = 2 STAGES slots of a tile's bookkeeping: which tile, its sum, its prefix, and two
+// barriers (its sum is known; its prefix is known). The block's i-th tile uses buffer i % STAGES
+// and slot i % SLOTS: a buffer is refilled as soon as the tile warps have its tile in registers,
+// while the tile's look-back may still be running on its slot; the slot is reused only by tile
+// i + SLOTS, requested after tile i + STAGES is done (so after tile i's prefix has been used).
 template <class S, int STAGES, class T>
 struct pipeline_state {
-  std::uint64_t landed[STAGES], total_known[STAGES], prefix_known[STAGES];
-  std::int64_t tile[STAGES];
-  T total[STAGES], prefix[STAGES];
+  static constexpr int SLOTS = 2 * STAGES;
+  std::uint64_t landed[STAGES], total_known[SLOTS], prefix_known[SLOTS];
+  std::int64_t tile[SLOTS];
+  T total[SLOTS], prefix[SLOTS];
   T warp_totals[S::WARPS];
 };
 
@@ -202,71 +207,84 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
 // lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, bool RELEASE_EARLY, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
+  static_assert(STAGES >= 2, "a request reaches the tile warps through a later round's barrier");
+  using state = pipeline_state<S, STAGES, T>;
+  constexpr int SLOTS = state::SLOTS;
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
   T* const stage_data = reinterpret_cast<T*>(stages_raw);
-  __shared__ pipeline_state<S, STAGES, T> ps;
+  __shared__ state ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   if (threadIdx.x == 0) {
-    for (int s = 0; s < STAGES; ++s) {
-      barrier_init(&ps.landed[s]);
-      barrier_init(&ps.total_known[s]);
-      barrier_init(&ps.prefix_known[s]);
+    for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
+    for (int k = 0; k < SLOTS; ++k) {
+      barrier_init(&ps.total_known[k]);
+      barrier_init(&ps.prefix_known[k]);
     }
     barrier_init_fence();
     // The first claim alone, so that every block gets one of the first tiles (a small n has
     // about one tile per block); the others back to back: two waits for the counter, not STAGES.
-    request<S>(0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
     std::int64_t next_tiles[STAGES];
     for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
     for (int s = 1; s < STAGES; ++s)
-      request<S>(s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+      request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
   if (warp == SUM_WARP) {
     for (int i = 0;; ++i) {
-      const int s = i % STAGES;
+      const int s = i % STAGES, k = i % SLOTS;
       wait(&ps.landed[s], i / STAGES);
-      const std::int64_t tile = ps.tile[s];
+      const std::int64_t tile = ps.tile[k];
       if (tile < tiles) {
         const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
                                             tile, vector_io);
         if (lane == 0) {
           scan_lookback::publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
-          ps.total[s] = total;
+          ps.total[k] = total;
         }
       }
-      if (lane == 0) barrier_arrive(&ps.total_known[s], 0);
+      __syncwarp();  // every lane has read the buffer
+      if (lane == 0) barrier_arrive(&ps.total_known[k], 0);
       if (tile >= tiles) return;
     }
   }
   if (warp == LOOK_BACK_WARP) {
     for (int i = 0;; ++i) {
-      const int s = i % STAGES;
-      wait(&ps.total_known[s], i / STAGES);
-      const std::int64_t tile = ps.tile[s];
+      const int k = i % SLOTS;
+      wait(&ps.total_known[k], i / SLOTS);
+      const std::int64_t tile = ps.tile[k];
       if (tile >= tiles) return;
       // The sum warp has published the aggregate: a second store of it here, just before the
       // window's loads, made every look-back slower (see the page).
-      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[s]);
+      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[k]);
       if (lane == 0) {
-        ps.prefix[s] = prefix;
-        barrier_arrive(&ps.prefix_known[s], 0);
+        ps.prefix[k] = prefix;
+        barrier_arrive(&ps.prefix_known[k], 0);
       }
     }
   }
 
   const tile_warps_barrier<S> tile_barrier;
+  // Thread 0 claims the block's tile i + STAGES into tile i's buffer, once the sum warp is done
+  // with it too. A request reaches the other tile threads through the next round's barrier.
+  auto refill = [&](int i) {
+    if (threadIdx.x == 0) {
+      wait(&ps.total_known[i % SLOTS], i / SLOTS);
+      request<S>(i % STAGES, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io,
+                 stage_data, ps.tile, ps.landed);
+    }
+  };
   for (int i = 0;; ++i) {  // the tile warps
-    const int s = i % STAGES;
-    const std::int64_t tile = ps.tile[s];
+    const int s = i % STAGES, k = i % SLOTS;
+    const std::int64_t tile = ps.tile[k];
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
     wait(&ps.landed[s], i / STAGES);
@@ -274,17 +292,16 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
-    wait(&ps.prefix_known[s], i / STAGES);
-    const T prefix = ps.prefix[s];
+    tile_barrier();                // every tile thread has read the buffer and ps.warp_totals
+    if (RELEASE_EARLY) refill(i);  // the tile is in registers: its buffer can take the next
+    wait(&ps.prefix_known[k], i / SLOTS);
+    const T prefix = ps.prefix[k];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
 #pragma unroll
-      for (int k = 0; k < 4; ++k) t.items[v][k] += prefix;
+      for (int j = 0; j < 4; ++j) t.items[v][j] += prefix;
     store_tile(out, n, tile_base, vector_io, t);
-    tile_barrier();  // every tile thread has read the stage, ps.tile[s] and ps.warp_totals
-    if (threadIdx.x == 0)
-      request<S>(s, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-    tile_barrier();  // ps.tile[s] is set for the tile warps' next round of this stage
+    if (!RELEASE_EARLY) refill(i);
   }
 }
 //! [kernel]
@@ -296,10 +313,10 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, bool RELEASE_EARLY, class T>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
@@ -315,16 +332,16 @@ int resident_blocks() {
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW>
+          int WINDOW = DEFAULT_WINDOW, bool RELEASE_EARLY = false>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks =
-      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  const int blocks = int(std::min<std::int64_t>(
+      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>()));
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
+  kernel<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>
       <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
           d_in, n, d_out, tile_counter, status,
           scan_reduce_then_scan::vector_io_possible(d_in, d_out));
@@ -333,16 +350,18 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
+          bool RELEASE_EARLY = false>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
+           (RELEASE_EARLY ? " release=early" : "");
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, RELEASE_EARLY>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, RELEASE_EARLY>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, RELEASE_EARLY>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, RELEASE_EARLY>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
