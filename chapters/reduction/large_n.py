@@ -25,8 +25,17 @@ def td(text):
     return f"<td>{html.escape(text)}</td>"
 
 
+def of_this_version(results):
+    """Runs of reduce11's earlier versions name other code split=claimed (32 KiB tiles, until the
+    step took 64 KiB ones and the 32 KiB claims became the variant unroll=4): only a run with an
+    unroll=4 row is of this version."""
+    return any(r["variant"] == "unroll=4" for r in results.step_rows(FINAL))
+
+
 def final_row(results, n, type_, variant=DEFAULT_VARIANT):
-    if results is None:
+    """reduce11's row at n for type_ and variant; None if the run has none or is of an earlier
+    version of the step."""
+    if results is None or not of_this_version(results):
         return None
     return next((r for r in results.step_rows(FINAL) if int(r["n"]) == n and r["type"] == type_
                  and r["variant"] == variant and r["bytes"] > 0), None)

@@ -5,9 +5,9 @@ reduce11's variants at the reference size (2^28), on every GPU whose results dir
 reduction part and in each committed run (reduction.csv; the second run, reduction_rerun.txt,
 holds only the final step's rows): each variant's time, its share of the read-only yardstick and
 its speed against cub::DeviceReduce::Sum measured in the same process, with reduce10 (32-bit
-indices, whole tiles) beside them. A run without a split=claimed row was made by an earlier
-version of the step, whose variants had other meanings (its unroll=8 used 512-byte groups): its
-rows are shown as not measured.
+indices, whole tiles) beside them. A run without an unroll=4 row was made by an earlier version
+of the step, whose variants had other meanings (large_n.of_this_version): its rows are shown as
+not measured.
 """
 import os
 import sys
@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import large_n  # noqa: E402
 from large_n import gen_results, td  # noqa: E402
 
-VARIANTS = ("split=claimed", "unroll=8", "split=tiles", "split=groups", "split=strided")
+VARIANTS = ("split=claimed", "unroll=4", "split=tiles", "split=groups", "split=strided")
 N = 2**28
 
 

@@ -153,7 +153,7 @@ GPU_TEST_CASE("reduce11 is right launch after launch as n moves between the clus
 // against the reference's tolerance by the other tests, and int32 sums are exact in any order.
 GPU_TEST_CASE("reduce11 gives the same float bits on every launch with a fixed share per block") {
   for (const common::reduction_step_64& v : variants) {
-    if (std::string_view(v.variant) == "split=claimed" || std::string_view(v.variant) == "unroll=8")
+    if (std::string_view(v.variant) == "split=claimed" || std::string_view(v.variant) == "unroll=4")
       continue;  // claimed tiles
     CAPTURE(v.variant);
     for (const int n : {1 << 16, (1 << 24) + 7}) common::testing::check_same_float_bits(v, n);

@@ -147,9 +147,9 @@ struct tile_warps_barrier {
   }
 };
 
-// Waits for phase `phase` of a stage's barrier to complete (the parity names the phase: a stage's
-// barrier never runs two phases ahead of a waiter, since a stage is refilled only once its tile
-// is done).
+// Waits for phase `phase` of a barrier to complete. The parity names the phase: no barrier runs
+// two phases ahead of a waiter, since a buffer is refilled only once every warp has read its tile
+// and a slot is reused only once its tile's prefix has been used.
 __device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
   while (!barrier_try_wait(barrier, unsigned(phase) & 1u)) {
   }
@@ -207,7 +207,7 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
 // lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, bool RELEASE_EARLY, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
@@ -273,15 +273,6 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   }
 
   const tile_warps_barrier<S> tile_barrier;
-  // Thread 0 claims the block's tile i + STAGES into tile i's buffer, once the sum warp is done
-  // with it too. A request reaches the other tile threads through the next round's barrier.
-  auto refill = [&](int i) {
-    if (threadIdx.x == 0) {
-      wait(&ps.total_known[i % SLOTS], i / SLOTS);
-      request<S>(i % STAGES, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io,
-                 stage_data, ps.tile, ps.landed);
-    }
-  };
   for (int i = 0;; ++i) {  // the tile warps
     const int s = i % STAGES, k = i % SLOTS;
     const std::int64_t tile = ps.tile[k];
@@ -292,8 +283,15 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
-    tile_barrier();                // every tile thread has read the buffer and ps.warp_totals
-    if (RELEASE_EARLY) refill(i);  // the tile is in registers: its buffer can take the next
+    tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
+    // The tile is in registers: thread 0 claims the block's tile i + STAGES into its buffer (once
+    // the sum warp is done with it too), before the prefix of tile i is known. The other tile
+    // threads see the new slot through the barriers of the rounds in between (STAGES >= 2).
+    if (threadIdx.x == 0) {
+      wait(&ps.total_known[k], i / SLOTS);
+      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io, stage_data,
+                 ps.tile, ps.landed);
+    }
     wait(&ps.prefix_known[k], i / SLOTS);
     const T prefix = ps.prefix[k];
 #pragma unroll
@@ -301,7 +299,6 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
 #pragma unroll
       for (int j = 0; j < 4; ++j) t.items[v][j] += prefix;
     store_tile(out, n, tile_base, vector_io, t);
-    if (!RELEASE_EARLY) refill(i);
   }
 }
 //! [kernel]
@@ -313,10 +310,10 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, bool RELEASE_EARLY, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
@@ -332,16 +329,16 @@ int resident_blocks() {
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, bool RELEASE_EARLY = false>
+          int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks = int(std::min<std::int64_t>(
-      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>()));
+  const int blocks =
+      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, INCLUSIVE, RELEASE_EARLY, T>
+  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
       <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
           d_in, n, d_out, tile_counter, status,
           scan_reduce_then_scan::vector_io_possible(d_in, d_out));
@@ -350,18 +347,16 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
-          bool RELEASE_EARLY = false>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
-           (RELEASE_EARLY ? " release=early" : "");
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, RELEASE_EARLY>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, RELEASE_EARLY>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, RELEASE_EARLY>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, RELEASE_EARLY>;
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
