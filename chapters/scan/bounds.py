@@ -20,7 +20,7 @@ STEPS = [("scan_large", 4, "tile scans read n and write n; the add pass reads n 
          ("scan_lookback", 2, "one pass: reads n, writes n"),
          ("scan_pipelined", 2, "one pass: reads n, writes n")]
 DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
-                   "scan_pipelined": "block=256 items=16 stages=7 window=32"}
+                   "scan_pipelined": "block=256 items=32 stages=7 window=32"}
 BIG = 2**28
 
 

@@ -32,7 +32,7 @@ FINAL = "scan_pipelined"
 STEPS = ["scan_cpu", "scan_naive", "scan_work_efficient", "scan_conflict_free", "scan_large",
          "scan_reduce_then_scan", "scan_lookback", "scan_pipelined"]
 DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
-                   "scan_pipelined": "block=256 items=16 stages=7 window=32",
+                   "scan_pipelined": "block=256 items=32 stages=7 window=32",
                    "scan_conflict_free": "padding=correct"}
 
 

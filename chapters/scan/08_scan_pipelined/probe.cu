@@ -6,7 +6,7 @@
 //   that each change one thing: no look-back at all (the output is then wrong: only the time
 //   counts), the aggregate stored a second time by the look-back warp before its loads (as
 //   scan_lookback's look_back does by default), two look-back warps per block taking alternate
-//   tiles, four stages, a 128-tile window.
+//   tiles, tiles of 4096 elements (two blocks per SM), a 128-tile window.
 //   The copy keeps every wait and barrier of the step; only the counters are added.
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
@@ -354,7 +354,8 @@ int main(int argc, char** argv) {
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a, "  aggregate stored twice");
   run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
-  run_counted<S, 4, DEFAULT_WINDOW, 1, true>(a, "  four stages (three blocks per SM)");
+  run_counted<scan_reduce_then_scan::shape<256, 4>, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(
+      a, "  4096-element tiles (two blocks per SM)");
   run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
   return 0;
 }

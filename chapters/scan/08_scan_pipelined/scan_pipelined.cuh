@@ -45,10 +45,9 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
 
-// The default: 256 threads x 16 elements (4096-element tiles, 16 KiB of int32 or float), seven
-// stages (112 KiB: two blocks fit on an SM of the H100 or H200), scan_lookback's window of 32
-// tiles.
-using default_shape = shape<256, 4>;
+// The default: 256 threads x 32 elements (8192-element tiles, 32 KiB of int32 or float), seven
+// stages (224 KiB: one block per SM of the H100 or H200), scan_lookback's window of 32 tiles.
+using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
