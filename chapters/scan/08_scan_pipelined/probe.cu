@@ -245,7 +245,8 @@ struct arrays {
       : n(n),
         in(n),
         out(n),
-        workspace(workspace_bytes<default_shape>(n)),
+        // enough status words for the smallest tiles the probe runs (4096 elements)
+        workspace(workspace_bytes<scan_reduce_then_scan::shape<256, 4>>(n)),
         wrong(1),
         flusher(l2_bytes) {
     fill<<<1024, 256>>>(in.data(), n);
