@@ -3,19 +3,21 @@
 // The one idea: a block of scan_lookback holds its tile in registers while it waits for its
 //   predecessors; while it waits, it loads nothing. Here a block stays resident and works through
 //   a stream of tiles, claimed STAGES ahead from the same atomic counter and bulk-copied by the
-//   Hopper TMA unit into shared-memory stages (cp.async.bulk, completion counted by an mbarrier).
+//   Hopper TMA unit into shared-memory buffers (cp.async.bulk, completion counted by an mbarrier).
 //   Its warps split the work by role: a sum warp publishes each tile's sum as soon as the tile
-//   lands, a look-back warp runs scan_lookback's look-back, the tile warps scan, add the prefix and
-//   store, then claim the next tile into the freed stage.
-// Changes from the previous step (scan_lookback): a grid of resident blocks that loop over tiles;
-//   bulk copies into STAGES shared buffers; three kinds of warps handing tiles on through the
-//   mbarriers of the stages; the tile warps' barrier a named one (the block scan takes it). The
-//   block scan, the look-back and the stores are scan_lookback's. A tile that is not whole, or an
-//   array that is not 16-byte aligned, is read from global memory with guarded loads instead.
-// What limits it: the look-back. One look-back warp per block takes a few round trips to L2 per
-//   tile, each slow under the streaming traffic; and look_back stores the aggregate a second time
-//   (the sum warp already did) just before its loads, which slows them further. Measured with an
-//   instrumented copy of the next form of this kernel; see the page.
+//   lands, a look-back warp runs scan_lookback's look-back, the tile warps scan the tile while its
+//   look-back runs, hand its buffer back for the next claim, then add the prefix and store.
+// Changes from the previous step (scan_lookback): a grid of resident blocks (one per SM with the
+//   default's 7 x 32 KiB buffers) that loop over tiles; bulk copies into STAGES buffers; three
+//   kinds of warps handing tiles on through mbarriers; per-tile bookkeeping in 2 x STAGES slots;
+//   the tile warps' barrier a named one (the block scan takes it). The block scan, the look-back
+//   (without its second store of the aggregate) and the stores are scan_lookback's. A tile that is
+//   not whole, or an array that is not 16-byte aligned, is read with guarded loads instead.
+// What limits it: the look-back. One look-back warp per block is busy for most of each tile's
+//   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
+//   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page). On
+//   the H200 at 2^28 it is past CUB by far but just short of 0.92 of the copy; at 2^21 and 2^22
+//   elements it is slower than CUB (the page has the hypothesis: the first claims).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
@@ -197,13 +199,13 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
-// the order they were claimed, handing each tile on through the barriers of its stage:
+// the order they were claimed, handing each tile on through the barriers of its buffer and slot:
 //   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
 //   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
-//   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its stage while the look-back
-//     runs, then, once its prefix is known, add it, store, and claim a new tile into the stage.
+//   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its buffer while the look-back
+//     runs, claim a new tile into the buffer, then, once the prefix is known, add it and store.
 // So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
-// the loads of the next tiles are in flight while a tile waits for its prefix. The smallest tile
+// every buffer is loading while a tile waits for its prefix. The smallest tile
 // without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
 // lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
 template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
