@@ -1,24 +1,24 @@
 // reduce11: any n that fits in the device's memory; the blocks take tiles in order from a counter.
 // The one idea: no block has a share of the array fixed in advance. Block b sums tile b, then
 //   takes the next tile nobody has taken yet from one counter in memory (one atomic add per
-//   32 KiB tile, issued while that tile's loads are in flight), until the tiles run out. The
-//   tiles being read at any moment then lie in one window of about a tile per block that moves
-//   through the array in order, and a block that reads faster takes more tiles, so the blocks
-//   end within a tile of each other. Past 2^31 elements a 32-bit index overflows, so every count
-//   and offset on the way (the program's --n, the buffers, the reference, the grid, the tiles)
-//   is 64-bit; the loop itself walks a pointer.
+//   64 KiB tile, eight 16-byte loads per thread, issued while that tile's loads are in flight),
+//   until the tiles run out. The tiles being read at any moment then lie in one window of about a
+//   tile per block that moves through the array in order, and a block that reads faster takes
+//   more tiles, so the blocks end within a tile of each other. Past 2^31 elements a 32-bit index
+//   overflows, so every count and offset on the way (the program's --n, the buffers, the
+//   reference, the grid, the tiles) is 64-bit; the loop itself walks a pointer.
 // Changes from the previous step (reduce10): a kernel of its own for n past one cluster, with a
 //   64-bit n; thread_sum() takes its tiles from the counter (a word of the workspace beside
 //   reduce9's arrival counter, stamped with the launch as reduce9's is). block_sum() is
 //   reduce7's, the last-block finish reduce9's (reduce9::finish), the cluster for
-//   n <= reduce10::CLUSTER_ELEMENTS reduce10's. The variants the page measures keep fixed
-//   shares: reduce8's contiguous runs of whole tiles or of 512-byte groups, and tiles b, b +
-//   blocks, ... (strided).
-// What limits it: the bytes, and the order they are read in. Measured on the H100 (the page has
-//   the tables; the H200 has not yet run this version): faster than the read-only yardstick (a
-//   grid-stride loop), than CUB at 2^28, 2^30 and 2^32 and than every fixed share; why the
-//   order matters that much to the DRAM is a hypothesis, not profiled. The price: which block
-//   sums which tile changes between launches, so a float sum's last bits do too.
+//   n <= reduce10::CLUSTER_ELEMENTS reduce10's. The variants the page measures: the claims of
+//   32 KiB tiles (unroll=4, the step's first form), and fixed shares: reduce8's contiguous runs
+//   of whole tiles or of 512-byte groups, and tiles b, b + blocks, ... (strided).
+// What limits it: the bytes, the order they are read in, the size of a claim. Measured on the
+//   H200 and the H100, two runs each (the page has the tables): faster than the read-only
+//   yardstick, than CUB at 2^28, 2^30 and 2^32 and than every fixed share; 32 KiB claims, as fast
+//   on the H100, were at CUB's speed or below on the H200 (why: hypotheses, not profiled). The
+//   price: the tiles a block sums change between launches, and so do a float sum's last bits.
 // Run: build/bin/reduce11 [--n 2^32] [--type int32|float|both] [--sweep]
 // Source: beyond the slides (source 001); a grid that fills the GPU once and takes its work from
 //   an atomic counter is the "persistent threads" style (Gupta, Stuart and Owens, 2012); the
