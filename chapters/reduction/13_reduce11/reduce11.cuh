@@ -195,7 +195,8 @@ struct policy {
   static constexpr int UNIT_VECTORS = UNIT_VECTORS_, UNROLL = UNROLL_;
 };
 // The step claims 64 KiB tiles, eight loads per thread in flight; with four (32 KiB tiles) it was
-// the fastest on the H100 but slower than CUB on the H200 (see the page).
+// the fastest on the H100, but on the H200 slower than CUB in one pair of runs and at its speed in
+// another (see the page).
 struct claimed : policy<order::claimed, 8 * BLOCK_THREADS, 8> {};  // the step
 struct claimed_unroll4 : policy<order::claimed, 4 * BLOCK_THREADS, 4> {};
 struct tiles : policy<order::runs, 4 * BLOCK_THREADS, 4> {};  // reduce8's (and reduce10's)
