@@ -219,6 +219,12 @@ def fmt_speedup(v):
     return f"{v:.2f}×"
 
 
+def fmt_ratio(v):
+    """A ratio judged against a target, to 3 decimals, so that 0.918 does not read as the 0.92 it
+    misses."""
+    return f"{v:.3f}×"
+
+
 # Rows of type "numbers" (Part IV, the sieve) measure time, not bandwidth: their "bytes" column holds
 # the numbers sieved and "gbps" reads 10^9 numbers per second; no yardstick applies to them, and
 # their ratio to the peer is a speedup.

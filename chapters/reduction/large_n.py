@@ -78,10 +78,6 @@ def gpus_from_argv():
     return list(gpus_and_runs(path))
 
 
-def fmt_ratio(ratio):
-    return f"{ratio:.3f}×"
-
-
 def main():
     gpus = gpus_from_argv()
     if gpus is None:
@@ -101,7 +97,7 @@ def main():
                     cub_ms = r["bytes"] / (r["peer_gbps"] * 1e9) * 1e3
                     cells.append(td(gen_results.fmt_time(r["median_ms"]))
                                  + td(gen_results.fmt_time(cub_ms))
-                                 + td(fmt_ratio(ratio)))
+                                 + td(gen_results.fmt_ratio(ratio)))
                 if None in ratios:
                     goal = "not measured in both runs"
                 else:

@@ -24,7 +24,7 @@ def cells(r):
     if r is None:
         return td("(not measured)") * 3
     return (td(gen_results.fmt_time(r["median_ms"])) + td(gen_results.fmt_pct(r["pct_read"]))
-            + td(large_n.fmt_ratio(large_n.ratio_of(r))))
+            + td(gen_results.fmt_ratio(large_n.ratio_of(r))))
 
 
 def main():

@@ -14,13 +14,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
                                 "tools"))
 import gen_results  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from then_now import DEFAULT_VARIANT  # noqa: E402  (the steps' defaults, named once)
+
 # (step, elements moved per element scanned, what moves them)
 STEPS = [("scan_large", 4, "tile scans read n and write n; the add pass reads n and writes n"),
          ("scan_reduce_then_scan", 3, "the reduce pass reads n; the scan pass reads n, writes n"),
          ("scan_lookback", 2, "one pass: reads n, writes n"),
          ("scan_pipelined", 2, "one pass: reads n, writes n")]
-DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
-                   "scan_pipelined": "block=256 items=32 stages=7 window=32"}
 BIG = 2**28
 
 

@@ -36,12 +36,6 @@ DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
                    "scan_conflict_free": "padding=correct"}
 
 
-
-def fmt_ratio(v):
-    """A ratio against a target, to 3 decimals, so that 0.918 does not read as the 0.92 it
-    misses."""
-    return f"{v:.3f}×"
-
 def row(results, step, n, type_):
     """The step's row at n and type: its default variant's (a sweep has several)."""
     if results is None:
@@ -154,7 +148,7 @@ def main():
                 verdict = (f"{'met' if x_peer >= SMALL_PEER_TARGET else 'missed'} "
                            f"(>= {SMALL_PEER_TARGET:.2f}x CUB)")
             body.append(f"<td>{label}</td>" + td(type_) + td(gen_results.fmt_gbps(r["gbps"]))
-                        + td(fmt_ratio(x_copy)) + td(fmt_ratio(x_peer))
+                        + td(gen_results.fmt_ratio(x_copy)) + td(gen_results.fmt_ratio(x_peer))
                         + td(gen_results.fmt_time(r["median_ms"])) + td(verdict))
     out.append(table(
         f"The final step, {FINAL} ({DEFAULT_VARIANT[FINAL]}), against the issue's targets on the "

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "chapters/scan/06_scan_reduce_then_scan/scan_reduce_then_scan.cuh"
 #include "common/check.cuh"
@@ -205,6 +206,18 @@ common::scan_variant shape_variant() {
   v.inclusive_float = launch<float, true, S, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
+}
+
+// The program's and the tests' variants: the default first, then the others the sweep measures.
+inline std::vector<common::scan_variant> variants() {
+  return {shape_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_WINDOW>(),
+          shape_variant<256, 4, 32>(),
+          shape_variant<256, 4, 256>(),
+          shape_variant<128, 8, 256>(),
+          shape_variant<128, 8, 128>(),
+          shape_variant<256, 8, 256>(),
+          shape_variant<256, 6, 256>(),
+          shape_variant<128, 4, 256>()};
 }
 
 }  // namespace scan_lookback

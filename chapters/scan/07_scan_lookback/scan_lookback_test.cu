@@ -2,6 +2,7 @@
 // default shape and the sweep's others; a workspace poisoned with 0xFF (every flag "PREFIX") and a
 // workspace left as the previous launch left it (every flag set); many launches in a row, each
 // checked; unaligned arrays; in place; and n > 2^31, where tile offsets and indices need 64 bits.
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -11,8 +12,8 @@
 
 namespace {
 
-const common::scan_variant lookback =
-    scan_lookback::shape_variant<128, 8, scan_lookback::DEFAULT_WINDOW>();
+const std::vector<common::scan_variant> variants = scan_lookback::variants();
+const common::scan_variant& lookback = variants[0];  // the default
 
 }  // namespace
 
@@ -23,12 +24,10 @@ GPU_TEST_CASE("scan_lookback scans int32 and float exclusive and inclusive at ev
 }
 
 GPU_TEST_CASE("scan_lookback's other tile shapes and windows scan correctly") {
-  using scan_lookback::shape_variant;
-  for (const common::scan_variant& v :
-       {shape_variant<256, 4, 32>(), shape_variant<256, 4, 256>(), shape_variant<128, 8, 256>(),
-        shape_variant<128, 8, 128>(), shape_variant<256, 8, 256>(), shape_variant<256, 6, 256>(),
-        shape_variant<128, 4, 256>()})
-    common::testing::check_scan_sizes(v, common::testing::tile_edge_sizes());
+  for (std::size_t i = 1; i < variants.size(); ++i) {
+    CAPTURE(variants[i].name);
+    common::testing::check_scan_sizes(variants[i], common::testing::tile_edge_sizes());
+  }
 }
 
 GPU_TEST_CASE("scan_lookback ignores whatever its workspace held before the launch") {

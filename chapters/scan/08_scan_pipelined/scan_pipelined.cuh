@@ -30,6 +30,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "chapters/scan/07_scan_lookback/scan_lookback.cuh"
 #include "common/check.cuh"
@@ -360,6 +361,21 @@ common::scan_variant pipeline_variant() {
   v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
+}
+
+// The program's and the tests' variants: the default first, then the others the sweep measures.
+inline std::vector<common::scan_variant> variants() {
+  return {pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
+          pipeline_variant<256, 8, 6>(),
+          pipeline_variant<256, 8, 3>(),
+          pipeline_variant<512, 4, 7>(),
+          pipeline_variant<256, 8, 7, 64>(),
+          pipeline_variant<256, 8, 7, 128>(),
+          pipeline_variant<256, 4, 7>(),
+          pipeline_variant<256, 4, 4>(),
+          pipeline_variant<128, 8, 7>(),
+          pipeline_variant<256, 2, 12>(),
+          pipeline_variant<512, 8, 3>()};
 }
 
 }  // namespace scan_pipelined

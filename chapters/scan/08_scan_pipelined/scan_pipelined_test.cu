@@ -2,7 +2,9 @@
 // default configuration and the sweep's others; the look-back's stress tests (a poisoned or stale
 // workspace, launches repeated and back to back); unaligned arrays and a last tile that is not
 // whole (the guarded loads instead of bulk copies); in place; and n > 2^31.
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "common/program.cuh"
 #include "common/scan/testing.cuh"
@@ -10,7 +12,8 @@
 
 namespace {
 
-const common::scan_variant pipelined = scan_pipelined::pipeline_variant<256, 8, 7>();
+const std::vector<common::scan_variant> variants = scan_pipelined::variants();
+const common::scan_variant& pipelined = variants[0];  // the default
 
 }  // namespace
 
@@ -21,13 +24,10 @@ GPU_TEST_CASE("scan_pipelined scans int32 and float exclusive and inclusive at e
 }
 
 GPU_TEST_CASE("scan_pipelined scans correctly with its other shapes and stage counts and windows") {
-  using scan_pipelined::pipeline_variant;
-  for (const common::scan_variant& v :
-       {pipeline_variant<256, 8, 6>(), pipeline_variant<256, 8, 3>(), pipeline_variant<512, 4, 7>(),
-        pipeline_variant<256, 8, 7, 64>(), pipeline_variant<256, 8, 7, 128>(),
-        pipeline_variant<256, 4, 7>(), pipeline_variant<256, 4, 4>(), pipeline_variant<128, 8, 7>(),
-        pipeline_variant<256, 2, 12>(), pipeline_variant<512, 8, 3>()})
-    common::testing::check_scan_sizes(v, common::testing::tile_edge_sizes());
+  for (std::size_t i = 1; i < variants.size(); ++i) {
+    CAPTURE(variants[i].name);
+    common::testing::check_scan_sizes(variants[i], common::testing::tile_edge_sizes());
+  }
 }
 
 GPU_TEST_CASE("scan_pipelined ignores whatever its workspace held before the launch") {
