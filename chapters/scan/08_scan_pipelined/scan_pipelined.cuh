@@ -335,15 +335,27 @@ int resident_blocks() {
   return blocks;
 }
 
+// The workspace: scan_lookback's (the counter, one status word per tile) for this step's tiles or
+// for scan_lookback's own smaller ones, whichever is larger (small n go to its kernel).
+template <class S>
+std::size_t launch_workspace_bytes(std::int64_t n) {
+  return std::max(workspace_bytes<S>(n), workspace_bytes<scan_lookback::default_shape>(n));
+}
+
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
-// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
+// launch_workspace_bytes<S>(n), any content. With at most one tile per resident block there is
+// nothing to pipeline: scan_lookback's kernel, which sets up no stages, does those n.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
           int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks =
-      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>();
+  if (tiles <= resident) {
+    scan_lookback::launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+    return;
+  }
+  const int blocks = resident;
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
@@ -366,7 +378,7 @@ common::scan_variant pipeline_variant() {
   v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
   v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
   v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
-  v.workspace_bytes = workspace_bytes<S>;
+  v.workspace_bytes = launch_workspace_bytes<S>;
   return v;
 }
 
