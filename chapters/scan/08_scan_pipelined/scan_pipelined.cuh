@@ -221,6 +221,14 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   __shared__ state ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
+  // Tiles in flight per block: STAGES, but no more than the tiles per block (and at least two), so
+  // that when there are few tiles per block the blocks that start first do not claim a burst of
+  // them while the others run dry. The block's i-th tile uses buffer i % depth, slot i % slots.
+  const std::int64_t tiles_per_block = (tiles + gridDim.x - 1) / gridDim.x;
+  const int depth = tiles_per_block >= STAGES ? STAGES
+                    : tiles_per_block <= 2    ? 2
+                                              : int(tiles_per_block);
+  const int slots = 2 * depth;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   if (threadIdx.x == 0) {
@@ -231,19 +239,19 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     }
     barrier_init_fence();
     // The first claim alone, so that every block gets one of the first tiles (a small n has
-    // about one tile per block); the others back to back: two waits for the counter, not STAGES.
+    // about one tile per block); the others back to back: two waits for the counter, not depth.
     request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
     std::int64_t next_tiles[STAGES];
-    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
-    for (int s = 1; s < STAGES; ++s)
+    for (int s = 1; s < depth; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < depth; ++s)
       request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
   if (warp == SUM_WARP) {
     for (int i = 0;; ++i) {
-      const int s = i % STAGES, k = i % SLOTS;
-      wait(&ps.landed[s], i / STAGES);
+      const int s = i % depth, k = i % slots;
+      wait(&ps.landed[s], i / depth);
       const std::int64_t tile = ps.tile[k];
       if (tile < tiles) {
         const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
@@ -260,8 +268,8 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   }
   if (warp == LOOK_BACK_WARP) {
     for (int i = 0;; ++i) {
-      const int k = i % SLOTS;
-      wait(&ps.total_known[k], i / SLOTS);
+      const int k = i % slots;
+      wait(&ps.total_known[k], i / slots);
       const std::int64_t tile = ps.tile[k];
       if (tile >= tiles) return;
       // The sum warp has published the aggregate: a second store of it here, just before the
@@ -276,25 +284,25 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
 
   const tile_warps_barrier<S> tile_barrier;
   for (int i = 0;; ++i) {  // the tile warps
-    const int s = i % STAGES, k = i % SLOTS;
+    const int s = i % depth, k = i % slots;
     const std::int64_t tile = ps.tile[k];
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    wait(&ps.landed[s], i / STAGES);
+    wait(&ps.landed[s], i / depth);
     thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
-    // The tile is in registers: thread 0 claims the block's tile i + STAGES into its buffer (once
+    // The tile is in registers: thread 0 claims the block's tile i + depth into its buffer (once
     // the sum warp is done with it too), before the prefix of tile i is known. The other tile
-    // threads see the new slot through the barriers of the rounds in between (STAGES >= 2).
+    // threads see the new slot through the barriers of the rounds in between (depth >= 2).
     if (threadIdx.x == 0) {
-      wait(&ps.total_known[k], i / SLOTS);
-      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io, stage_data,
+      wait(&ps.total_known[k], i / slots);
+      request<S>(s, (i + depth) % slots, claim(tile_counter), in, n, tiles, vector_io, stage_data,
                  ps.tile, ps.landed);
     }
-    wait(&ps.prefix_known[k], i / SLOTS);
+    wait(&ps.prefix_known[k], i / slots);
     const T prefix = ps.prefix[k];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
@@ -328,15 +336,27 @@ int resident_blocks() {
   return blocks;
 }
 
+// The workspace: scan_lookback's (the counter, one status word per tile) for this step's tiles or
+// for scan_lookback's own smaller ones, whichever is larger (small n go to its kernel).
+template <class S>
+std::size_t launch_workspace_bytes(std::int64_t n) {
+  return std::max(workspace_bytes<S>(n), workspace_bytes<scan_lookback::default_shape>(n));
+}
+
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
-// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
+// launch_workspace_bytes<S>(n), any content. With at most one tile per resident block there is
+// nothing to pipeline: scan_lookback's kernel, which sets up no stages, does those n.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
           int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks =
-      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>();
+  if (tiles <= resident) {
+    scan_lookback::launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+    return;
+  }
+  const int blocks = resident;
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
@@ -359,7 +379,7 @@ common::scan_variant pipeline_variant() {
   v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
   v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
   v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
-  v.workspace_bytes = workspace_bytes<S>;
+  v.workspace_bytes = launch_workspace_bytes<S>;
   return v;
 }
 
