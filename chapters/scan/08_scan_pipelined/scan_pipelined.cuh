@@ -53,6 +53,8 @@ using scan_reduce_then_scan::WARP_THREADS;
 using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
+// Tiles per claim: a block claims two consecutive tiles at a time, and one look-back serves both.
+constexpr int DEFAULT_CLAIM = 2;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 
@@ -200,20 +202,25 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
-// the order they were claimed, handing each tile on through the barriers of its buffer and slot:
-//   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
-//   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
+// the order they were claimed, CLAIM consecutive tiles per claim, handing each tile on through the
+// barriers of its buffer and slot:
+//   - the sum warp: waits until the tile has landed, sums it; at the claim's last tile it publishes
+//     the claim's sum (AGGREGATE): to the look-backs a claim is one tile;
+//   - the look-back warp: scan_lookback's look_back for the claim, once its sum is known, then each
+//     tile's prefix (the claim's, plus the sums of its tiles before);
 //   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its buffer while the look-back
-//     runs, claim a new tile into the buffer, then, once the prefix is known, add it and store.
-// So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
-// every buffer is loading while a tile waits for its prefix. The smallest tile
-// without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
-// lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+//     runs, request a new tile into the buffer, then, once the prefix is known, add it and store.
+// So a claim's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
+// every buffer is loading while a tile waits for its prefix. The smallest claim without a prefix
+// belongs to a block whose sum warp has published its sum (each of its tiles was requested before
+// the tile warps wait for a prefix of it, and lands) and whose look-back warp is on it (its
+// earlier claims have prefixes): no deadlock.
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
   static_assert(STAGES >= 2, "a request reaches the tile warps through a later round's barrier");
+  static_assert(STAGES >= CLAIM, "a claim's tiles are in flight together");
   using state = pipeline_state<S, STAGES, T>;
   constexpr int SLOTS = state::SLOTS;
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
@@ -221,13 +228,16 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   __shared__ state ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
-  // Tiles in flight per block: STAGES, but no more than the tiles per block (and at least two), so
-  // that when there are few tiles per block the blocks that start first do not claim a burst of
-  // them while the others run dry. The block's i-th tile uses buffer i % depth, slot i % slots.
+  // Tiles in flight per block: STAGES, but no more than the tiles per block, so that when there
+  // are few tiles per block the blocks that start first do not claim a burst of them while the
+  // others run dry; and at least two and a whole claim, so that the last tile of a claim is
+  // requested before the tile warps wait for the claim's prefix. The block's i-th tile uses buffer
+  // i % depth, slot i % slots.
+  constexpr int MIN_DEPTH = CLAIM > 2 ? CLAIM : 2;
   const std::int64_t tiles_per_block = (tiles + gridDim.x - 1) / gridDim.x;
-  const int depth = tiles_per_block >= STAGES ? STAGES
-                    : tiles_per_block <= 2    ? 2
-                                              : int(tiles_per_block);
+  const int depth = tiles_per_block >= STAGES      ? STAGES
+                    : tiles_per_block <= MIN_DEPTH ? MIN_DEPTH
+                                                   : int(tiles_per_block);
   const int slots = 2 * depth;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
@@ -238,46 +248,65 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       barrier_init(&ps.prefix_known[k]);
     }
     barrier_init_fence();
-    // The first claim alone, so that every block gets one of the first tiles (a small n has
-    // about one tile per block); the others back to back: two waits for the counter, not depth.
-    request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-    std::int64_t next_tiles[STAGES];
-    for (int s = 1; s < depth; ++s) next_tiles[s] = claim(tile_counter);
+    // The first claim alone, so that every block gets one of the first claims (a small n has
+    // about one per block); the others back to back: two waits for the counter, not depth.
+    std::int64_t claimed = CLAIM * claim(tile_counter);  // the first tile of the latest claim
+    request<S>(0, 0, claimed, in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    std::int64_t next_claims[STAGES];
     for (int s = 1; s < depth; ++s)
-      request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+      if (s % CLAIM == 0) next_claims[s] = CLAIM * claim(tile_counter);
+    for (int s = 1; s < depth; ++s) {
+      if (s % CLAIM == 0) claimed = next_claims[s];
+      request<S>(s, s, claimed + s % CLAIM, in, n, tiles, vector_io, stage_data, ps.tile,
+                 ps.landed);
+    }
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
   if (warp == SUM_WARP) {
+    T claim_total = T(0);  // of the claim's tiles so far
     for (int i = 0;; ++i) {
       const int s = i % depth, k = i % slots;
       wait(&ps.landed[s], i / depth);
       const std::int64_t tile = ps.tile[k];
-      if (tile < tiles) {
-        const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
-                                            tile, vector_io);
-        if (lane == 0) {
-          scan_lookback::publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
-          ps.total[k] = total;
-        }
+      const T total = tile < tiles
+                          ? warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in,
+                                                n, tile, vector_io)
+                          : T(0);
+      claim_total += total;
+      if (lane == 0) {
+        ps.total[k] = total;
+        // The claim's last tile (possibly past the array's end, its first tile not): its sum is
+        // the aggregate of the claim, which the look-backs see as one tile.
+        if (tile % CLAIM == CLAIM - 1 && tile - (CLAIM - 1) < tiles)
+          scan_lookback::publish(&status[tile / CLAIM], scan_lookback::STATUS_AGGREGATE,
+                                 claim_total);
       }
+      if (tile % CLAIM == CLAIM - 1) claim_total = T(0);
       __syncwarp();  // every lane has read the buffer
       if (lane == 0) barrier_arrive(&ps.total_known[k], 0);
       if (tile >= tiles) return;
     }
   }
   if (warp == LOOK_BACK_WARP) {
-    for (int i = 0;; ++i) {
-      const int k = i % slots;
-      wait(&ps.total_known[k], i / slots);
-      const std::int64_t tile = ps.tile[k];
+    for (int first = 0;; first += CLAIM) {  // the block's tiles first .. first + CLAIM - 1: a claim
+      wait(&ps.total_known[first % slots], first / slots);
+      const std::int64_t tile = ps.tile[first % slots];
       if (tile >= tiles) return;
+      const int last = first + CLAIM - 1;
+      wait(&ps.total_known[last % slots], last / slots);
+      T claim_total = T(0);
+      for (int j = 0; j < CLAIM; ++j) claim_total += ps.total[(first + j) % slots];
       // The sum warp has published the aggregate: a second store of it here, just before the
       // window's loads, made every look-back slower (see the page).
-      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[k]);
+      T prefix = look_back<WINDOW, false>(status, tile / CLAIM, claim_total);
       if (lane == 0) {
-        ps.prefix[k] = prefix;
-        barrier_arrive(&ps.prefix_known[k], 0);
+        for (int j = 0; j < CLAIM; ++j) {  // each tile's prefix: the claim's and its tiles before
+          const int k = (first + j) % slots;
+          ps.prefix[k] = prefix;
+          prefix += ps.total[k];
+          barrier_arrive(&ps.prefix_known[k], 0);
+        }
       }
     }
   }
@@ -294,13 +323,17 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
                                : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
-    // The tile is in registers: thread 0 claims the block's tile i + depth into its buffer (once
-    // the sum warp is done with it too), before the prefix of tile i is known. The other tile
-    // threads see the new slot through the barriers of the rounds in between (depth >= 2).
+    // The tile is in registers: thread 0 requests the block's tile i + depth into its buffer
+    // (once the sum warp is done with it too), before the prefix of tile i is known: the first
+    // tile of a new claim, or the tile after its predecessor's. The other tile threads see the new
+    // slot through the barriers of the rounds in between (depth >= 2).
     if (threadIdx.x == 0) {
       wait(&ps.total_known[k], i / slots);
-      request<S>(s, (i + depth) % slots, claim(tile_counter), in, n, tiles, vector_io, stage_data,
-                 ps.tile, ps.landed);
+      const int next = i + depth;
+      const std::int64_t next_tile =
+          next % CLAIM == 0 ? CLAIM * claim(tile_counter) : ps.tile[(next - 1) % slots] + 1;
+      request<S>(s, next % slots, next_tile, in, n, tiles, vector_io, stage_data, ps.tile,
+                 ps.landed);
     }
     wait(&ps.prefix_known[k], i / slots);
     const T prefix = ps.prefix[k];
@@ -320,10 +353,10 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM = DEFAULT_CLAIM>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
@@ -347,11 +380,11 @@ std::size_t launch_workspace_bytes(std::int64_t n) {
 // launch_workspace_bytes<S>(n), any content. With at most one tile per resident block there is
 // nothing to pipeline: scan_lookback's kernel, which sets up no stages, does those n.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW>
+          int WINDOW = DEFAULT_WINDOW, int CLAIM = DEFAULT_CLAIM>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>();
+  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>();
   if (tiles <= resident) {
     scan_lookback::launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
     return;
@@ -360,7 +393,7 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
+  kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>
       <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
           d_in, n, d_out, tile_counter, status,
           scan_reduce_then_scan::vector_io_possible(d_in, d_out));
@@ -369,16 +402,18 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
+          int CLAIM = DEFAULT_CLAIM>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
+           " claim=" + std::to_string(CLAIM);
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, CLAIM>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, CLAIM>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, CLAIM>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, CLAIM>;
   v.workspace_bytes = launch_workspace_bytes<S>;
   return v;
 }
@@ -386,15 +421,15 @@ common::scan_variant pipeline_variant() {
 // The program's and the tests' variants: the default first, then the others the sweep measures.
 inline std::vector<common::scan_variant> variants() {
   return {pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
+          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 1>(),  // one tile per claim and look-back
+          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 6>(),
           pipeline_variant<256, 8, 3>(),
           pipeline_variant<512, 4, 7>(),
           pipeline_variant<256, 8, 7, 64>(),
-          pipeline_variant<256, 8, 7, 128>(),
           pipeline_variant<256, 4, 7>(),
-          pipeline_variant<256, 4, 4>(),
+          pipeline_variant<256, 4, 7, DEFAULT_WINDOW, 1>(),
           pipeline_variant<128, 8, 7>(),
-          pipeline_variant<256, 2, 12>(),
           pipeline_variant<512, 8, 3>()};
 }
 

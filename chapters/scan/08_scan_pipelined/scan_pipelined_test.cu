@@ -44,7 +44,10 @@ GPU_TEST_CASE("scan_pipelined scans at every pipeline depth and at the hand-off 
     sizes.push_back(k * resident * tile);
     sizes.push_back(k * resident * tile + 1);
   }
-  common::testing::check_scan_sizes(pipelined, sizes);
+  for (std::size_t i = 0; i < 3; ++i) {  // the default, one tile per claim, four tiles per claim
+    CAPTURE(variants[i].name);
+    common::testing::check_scan_sizes(variants[i], sizes);
+  }
 }
 
 GPU_TEST_CASE("scan_pipelined ignores whatever its workspace held before the launch") {
