@@ -53,8 +53,12 @@ using scan_reduce_then_scan::WARP_THREADS;
 using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
-// Tiles per claim: a block claims two consecutive tiles at a time, and one look-back serves both.
-constexpr int DEFAULT_CLAIM = 2;
+// Tiles per claim: one (a look-back per tile); the sweep also claims two or four consecutive tiles
+// at a time, with one look-back for them.
+constexpr int DEFAULT_CLAIM = 1;
+// The workspace is cleared by a kernel of this step that lets the scan start early (programmatic
+// dependent launch); the sweep also clears it with cudaMemsetAsync before the scan is launched.
+constexpr bool DEFAULT_EARLY_START = true;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 
@@ -101,9 +105,10 @@ __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned b
 //! [bulk]
 
 //! [claim]
-// A tile claimed from the counter; the claims of one thread come back in increasing order.
-__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
-  return atomicAdd(tile_counter, 1u);
+// A claim from the counter, numbered from `base` on; one thread's claims come back in increasing
+// order.
+__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter, std::int64_t base) {
+  return base + atomicAdd(tile_counter, 1u);
 }
 
 // Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
@@ -154,8 +159,8 @@ struct tile_warps_barrier {
 // Waits for phase `phase` of a barrier to complete. The parity names the phase: no barrier runs
 // two phases ahead of a waiter, since a buffer is refilled only once every warp has read its tile
 // and a slot is reused only once its tile's prefix has been used.
-__device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
-  while (!barrier_try_wait(barrier, unsigned(phase) & 1u)) {
+__device__ __forceinline__ void wait(std::uint64_t* barrier, unsigned phase) {
+  while (!barrier_try_wait(barrier, phase & 1u)) {
   }
 }
 
@@ -200,6 +205,34 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
   return scan_reduce_then_scan::warp_sum(sum);
 }
 
+// A position in a ring of buffers or slots, and the phase of its barrier: the parity of the
+// times the position has gone round (counted this way, not with % and /, whose divisors are known
+// only at run time).
+struct ring {
+  int index = 0;
+  unsigned phase = 0;
+  __device__ void advance(int size) {
+    if (++index == size) index = 0, phase ^= 1u;
+  }
+};
+
+//! [early]
+// Clears the workspace, then lets the kernel that depends on it start early: the scan kernel,
+// launched with programmatic dependent launch, sets up its blocks and loads its first tiles while
+// this grid finishes, and waits for it (grid_dependency_wait) before it touches the workspace.
+__global__ void clear_workspace(unsigned long long* words, std::int64_t count) {
+  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    words[i] = 0;
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
+// Returns once the grids this one depends on have completed and their stores are visible (at once
+// when it was not launched as a dependent).
+__device__ __forceinline__ void grid_dependency_wait() {
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+}
+//! [early]
+
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
 // the order they were claimed, CLAIM consecutive tiles per claim, handing each tile on through the
@@ -215,7 +248,7 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // belongs to a block whose sum warp has published its sum (each of its tiles was requested before
 // the tile warps wait for a prefix of it, and lands) and whose look-back warp is on it (its
 // earlier claims have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM, bool EARLY_START>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
@@ -239,6 +272,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
                     : tiles_per_block <= MIN_DEPTH ? MIN_DEPTH
                                                    : int(tiles_per_block);
   const int slots = 2 * depth;
+  const std::int64_t claim_base = EARLY_START ? gridDim.x : 0;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   if (threadIdx.x == 0) {
@@ -249,12 +283,17 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     }
     barrier_init_fence();
     // The first claim alone, so that every block gets one of the first claims (a small n has
-    // about one per block); the others back to back: two waits for the counter, not depth.
-    std::int64_t claimed = CLAIM * claim(tile_counter);  // the first tile of the latest claim
+    // about one per block); the others back to back: two waits for the counter, not depth. With
+    // an early start the first claim of block b is claim b, taken without the counter (every
+    // block holds one: they are all resident), so that its load goes out before the workspace is
+    // known to be clear; the counter then numbers the claims from gridDim.x on.
+    std::int64_t claimed =  // the first tile of the latest claim
+        CLAIM * (EARLY_START ? std::int64_t(blockIdx.x) : claim(tile_counter, claim_base));
     request<S>(0, 0, claimed, in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    if constexpr (EARLY_START) grid_dependency_wait();
     std::int64_t next_claims[STAGES];
     for (int s = 1; s < depth; ++s)
-      if (s % CLAIM == 0) next_claims[s] = CLAIM * claim(tile_counter);
+      if (s % CLAIM == 0) next_claims[s] = CLAIM * claim(tile_counter, claim_base);
     for (int s = 1; s < depth; ++s) {
       if (s % CLAIM == 0) claimed = next_claims[s];
       request<S>(s, s, claimed + s % CLAIM, in, n, tiles, vector_io, stage_data, ps.tile,
@@ -262,20 +301,21 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     }
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
+  if constexpr (EARLY_START) grid_dependency_wait();  // before this thread's status words
 
   if (warp == SUM_WARP) {
+    ring buffer, slot;
     T claim_total = T(0);  // of the claim's tiles so far
-    for (int i = 0;; ++i) {
-      const int s = i % depth, k = i % slots;
-      wait(&ps.landed[s], i / depth);
-      const std::int64_t tile = ps.tile[k];
-      const T total = tile < tiles
-                          ? warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in,
-                                                n, tile, vector_io)
-                          : T(0);
+    for (;; buffer.advance(depth), slot.advance(slots)) {
+      wait(&ps.landed[buffer.index], buffer.phase);
+      const std::int64_t tile = ps.tile[slot.index];
+      const T total = tile < tiles ? warp_sum_of_tile<S>(
+                                         stage_data + std::int64_t(buffer.index) * S::TILE_ELEMENTS,
+                                         in, n, tile, vector_io)
+                                   : T(0);
       claim_total += total;
       if (lane == 0) {
-        ps.total[k] = total;
+        ps.total[slot.index] = total;
         // The claim's last tile (possibly past the array's end, its first tile not): its sum is
         // the aggregate of the claim, which the look-backs see as one tile.
         if (tile % CLAIM == CLAIM - 1 && tile - (CLAIM - 1) < tiles)
@@ -284,43 +324,48 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       }
       if (tile % CLAIM == CLAIM - 1) claim_total = T(0);
       __syncwarp();  // every lane has read the buffer
-      if (lane == 0) barrier_arrive(&ps.total_known[k], 0);
+      if (lane == 0) barrier_arrive(&ps.total_known[slot.index], 0);
       if (tile >= tiles) return;
     }
   }
   if (warp == LOOK_BACK_WARP) {
-    for (int first = 0;; first += CLAIM) {  // the block's tiles first .. first + CLAIM - 1: a claim
-      wait(&ps.total_known[first % slots], first / slots);
-      const std::int64_t tile = ps.tile[first % slots];
+    for (ring slot;; slot.advance(slots)) {  // the claim's first tile, then its last one
+      wait(&ps.total_known[slot.index], slot.phase);
+      const ring first = slot;
+      const std::int64_t tile = ps.tile[first.index];
       if (tile >= tiles) return;
-      const int last = first + CLAIM - 1;
-      wait(&ps.total_known[last % slots], last / slots);
-      T claim_total = T(0);
-      for (int j = 0; j < CLAIM; ++j) claim_total += ps.total[(first + j) % slots];
+      T claim_total = ps.total[first.index];
+      for (int j = 1; j < CLAIM; ++j) {
+        slot.advance(slots);
+        wait(&ps.total_known[slot.index], slot.phase);
+        claim_total += ps.total[slot.index];
+      }
       // The sum warp has published the aggregate: a second store of it here, just before the
       // window's loads, made every look-back slower (see the page).
       T prefix = look_back<WINDOW, false>(status, tile / CLAIM, claim_total);
       if (lane == 0) {
-        for (int j = 0; j < CLAIM; ++j) {  // each tile's prefix: the claim's and its tiles before
-          const int k = (first + j) % slots;
-          ps.prefix[k] = prefix;
-          prefix += ps.total[k];
-          barrier_arrive(&ps.prefix_known[k], 0);
+        ring k = first;
+        for (int j = 0; j < CLAIM; ++j, k.advance(slots)) {  // the claim's prefix, then plus the
+          ps.prefix[k.index] = prefix;                       // sums of the tiles before
+          prefix += ps.total[k.index];
+          barrier_arrive(&ps.prefix_known[k.index], 0);
         }
       }
+      if (tile + CLAIM >= tiles) return;  // the last claim with a tile: the sum warp stops there
     }
   }
 
   const tile_warps_barrier<S> tile_barrier;
-  for (int i = 0;; ++i) {  // the tile warps
-    const int s = i % depth, k = i % slots;
-    const std::int64_t tile = ps.tile[k];
+  ring buffer, slot;
+  for (int i = 0;; ++i, buffer.advance(depth), slot.advance(slots)) {  // the tile warps
+    const std::int64_t tile = ps.tile[slot.index];
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    wait(&ps.landed[s], i / depth);
-    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
-                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
-                               : load_tile<S>(in, n, tile_base, vector_io);
+    wait(&ps.landed[buffer.index], buffer.phase);
+    thread_items<S, T> t =
+        whole_bulk_tile<S>(tile, n, vector_io)
+            ? read_stage<S>(stage_data + std::int64_t(buffer.index) * S::TILE_ELEMENTS)
+            : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
     // The tile is in registers: thread 0 requests the block's tile i + depth into its buffer
@@ -328,15 +373,16 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     // tile of a new claim, or the tile after its predecessor's. The other tile threads see the new
     // slot through the barriers of the rounds in between (depth >= 2).
     if (threadIdx.x == 0) {
-      wait(&ps.total_known[k], i / slots);
-      const int next = i + depth;
-      const std::int64_t next_tile =
-          next % CLAIM == 0 ? CLAIM * claim(tile_counter) : ps.tile[(next - 1) % slots] + 1;
-      request<S>(s, next % slots, next_tile, in, n, tiles, vector_io, stage_data, ps.tile,
+      wait(&ps.total_known[slot.index], slot.phase);
+      const int next_slot = slot.index + depth < slots ? slot.index + depth : slot.index - depth;
+      const std::int64_t next_tile = (i + depth) % CLAIM == 0
+                                         ? CLAIM * claim(tile_counter, claim_base)
+                                         : ps.tile[next_slot == 0 ? slots - 1 : next_slot - 1] + 1;
+      request<S>(buffer.index, next_slot, next_tile, in, n, tiles, vector_io, stage_data, ps.tile,
                  ps.landed);
     }
-    wait(&ps.prefix_known[k], i / slots);
-    const T prefix = ps.prefix[k];
+    wait(&ps.prefix_known[slot.index], slot.phase);
+    const T prefix = ps.prefix[slot.index];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
 #pragma unroll
@@ -353,10 +399,11 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM = DEFAULT_CLAIM>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM = DEFAULT_CLAIM,
+          bool EARLY_START = DEFAULT_EARLY_START>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
@@ -380,40 +427,60 @@ std::size_t launch_workspace_bytes(std::int64_t n) {
 // launch_workspace_bytes<S>(n), any content. With at most one tile per resident block there is
 // nothing to pipeline: scan_lookback's kernel, which sets up no stages, does those n.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, int CLAIM = DEFAULT_CLAIM>
+          int WINDOW = DEFAULT_WINDOW, int CLAIM = DEFAULT_CLAIM,
+          bool EARLY_START = DEFAULT_EARLY_START>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>();
+  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>();
   if (tiles <= resident) {
     scan_lookback::launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
     return;
   }
-  const int blocks = resident;
-  CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM>
-      <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
-          d_in, n, d_out, tile_counter, status,
-          scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  const bool vector_io = scan_reduce_then_scan::vector_io_possible(d_in, d_out);
+  auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>;
+  const unsigned threads = S::BLOCK_THREADS + 2 * WARP_THREADS;
+  const std::size_t bytes = workspace_bytes<S>(n);  // the counter's 8 bytes and the status words
+  if constexpr (!EARLY_START) {
+    CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, bytes, 0));
+    k<<<resident, threads, stage_bytes<S, STAGES, T>()>>>(d_in, n, d_out, tile_counter, status,
+                                                          vector_io);
+    CUDA_CHECK_LAUNCH();
+    return;
+  }
+  const std::int64_t words = std::int64_t(bytes / 8);
+  clear_workspace<<<unsigned(std::min<std::int64_t>((words + 255) / 256, 1024)), 256>>>(
+      static_cast<unsigned long long*>(d_workspace), words);
   CUDA_CHECK_LAUNCH();
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(unsigned(resident));
+  config.blockDim = dim3(threads);
+  config.dynamicSmemBytes = stage_bytes<S, STAGES, T>();
+  config.stream = 0;
+  cudaLaunchAttribute early[1] = {};
+  early[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  early[0].val.programmaticStreamSerializationAllowed = 1;
+  config.attrs = early;
+  config.numAttrs = 1;
+  CUDA_CHECK(cudaLaunchKernelEx(&config, k, d_in, n, d_out, tile_counter, status, vector_io));
 }
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
 template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
-          int CLAIM = DEFAULT_CLAIM>
+          int CLAIM = DEFAULT_CLAIM, bool EARLY_START = DEFAULT_EARLY_START>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
            " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
-           " claim=" + std::to_string(CLAIM);
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, CLAIM>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, CLAIM>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, CLAIM>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, CLAIM>;
+           " claim=" + std::to_string(CLAIM) + (EARLY_START ? " start=early" : " start=memset");
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, CLAIM, EARLY_START>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, CLAIM, EARLY_START>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, CLAIM, EARLY_START>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, CLAIM, EARLY_START>;
   v.workspace_bytes = launch_workspace_bytes<S>;
   return v;
 }
@@ -421,14 +488,15 @@ common::scan_variant pipeline_variant() {
 // The program's and the tests' variants: the default first, then the others the sweep measures.
 inline std::vector<common::scan_variant> variants() {
   return {pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 1>(),  // one tile per claim and look-back
+          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 1, false>(),  // cleared by cudaMemsetAsync
+          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 2>(),  // two tiles per claim and look-back
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 6>(),
           pipeline_variant<256, 8, 3>(),
           pipeline_variant<512, 4, 7>(),
           pipeline_variant<256, 8, 7, 64>(),
           pipeline_variant<256, 4, 7>(),
-          pipeline_variant<256, 4, 7, DEFAULT_WINDOW, 1>(),
+          pipeline_variant<256, 4, 7, DEFAULT_WINDOW, 2>(),
           pipeline_variant<128, 8, 7>(),
           pipeline_variant<512, 8, 3>()};
 }

@@ -173,14 +173,19 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 //! [kernel]
 // One block per tile. ALIGNED: rows and cols are multiples of 4; whole tiles take whole_tile and
 // the partial ones at the edges any_tile. Otherwise every tile takes any_tile with realignment.
-template <bool ALIGNED>
+// DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
+// ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
+// the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
+template <bool ALIGNED, bool DOWN_FIRST>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-           std::int64_t cols, std::int64_t first_tile_row) {
-  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];                // input rows, swizzled
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;            // first input column
-  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;       // first input row
+           std::int64_t cols, std::int64_t first) {
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
+  const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
+  const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED) {
@@ -257,9 +262,13 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
+// The tile order: down the columns of tiles first where output rows start off a 32-byte sector
+// (rows % 8 != 0), along the rows of tiles otherwise (the --sweep measures both everywhere).
+constexpr int ORDER_AUTO = 0, ORDER_ALONG = 1, ORDER_DOWN = 2;
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE>
+template <std::int64_t NARROW = NARROW_SIDE, int ORDER = ORDER_AUTO>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -278,14 +287,19 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const bool aligned = rows % VEC == 0 && cols % VEC == 0;
-  // A grid holds 65535 rows of blocks: taller matrices take several launches.
-  for (std::int64_t first = 0; first < row_tiles; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(col_tiles),
-                    unsigned(std::min<std::int64_t>(row_tiles - first, MAX_GRID_Y)));
-    if (aligned)
-      kernel<true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+  const bool down = ORDER == ORDER_DOWN || (ORDER == ORDER_AUTO && rows % (2 * VEC) != 0);
+  // A grid holds 65535 blocks along y: a longer walk takes several launches.
+  const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
+  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
+    if (aligned && down)
+      kernel<true, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (aligned)
+      kernel<true, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (down)
+      kernel<false, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }

@@ -1,8 +1,8 @@
 // transpose_any_shape: tests. Host: the window picks the right floats for every shift. GPU: every
 // test shape of the part, then each shape class of the issue that asked for this step: every
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
-// 64, tall and skinny matrices both ways, single rows and columns, and more rows of tiles than a
-// grid has blocks in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
+// 64, tall and skinny matrices both ways, single rows and columns, and more rows or columns of
+// tiles than a grid has blocks in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
 #include <vector>
 
 #include "common/transpose/testing.hpp"
@@ -12,8 +12,10 @@ namespace {
 using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
-// The default and every --sweep variant (each changes the narrow kernel's width).
-const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>};
+// The default and every --sweep variant (the narrow kernel's width, the order of the tiles).
+const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>,
+                                          launch_variant<NARROW_SIDE, ORDER_ALONG>,
+                                          launch_variant<NARROW_SIDE, ORDER_DOWN>};
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
 void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
@@ -113,4 +115,15 @@ GPU_TEST_CASE("more rows of tiles than a grid has blocks in y take several launc
   // 65537 * 64 rows x 64 columns.
   const std::int64_t tall = std::int64_t(65535) * 64 + 3;
   check_shapes({{tall, 5}, {tall, 17}, {std::int64_t(65537) * 64, 64}});
+  check_shapes({{tall, 17}, {std::int64_t(65537) * 64, 64}},
+               launch_variant<NARROW_SIDE, ORDER_ALONG>);
+}
+
+GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
+  // Walking down the columns of tiles first, blockIdx.y counts columns of tiles: 65537 of them,
+  // on the realigning kernel (17 rows) and the aligned one (20 rows), by default (rows % 8 != 0)
+  // and, with 64 rows, in the order the default gives only to rows off a sector.
+  const std::int64_t wide = std::int64_t(65537) * 64;
+  check_shapes({{17, wide}, {20, wide}});
+  check_shapes({{64, wide}}, launch_variant<NARROW_SIDE, ORDER_DOWN>);
 }
