@@ -126,9 +126,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
       barrier_init(&ps.prefix_known[k]);
     }
     barrier_init_fence();
-    request<S>(0, 0, claim(tile_counter, 0), in, n, tiles, true, stage_data, ps.tile, ps.landed);
+    request<S>(0, 0, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
     std::int64_t next_tiles[STAGES];
-    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter, 0);
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
     for (int s = 1; s < STAGES; ++s)
       request<S>(s, s, next_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
   }
@@ -200,7 +200,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     tile_barrier();
     if (threadIdx.x == 0) {
       wait(&ps.total_known[k], i / SLOTS);
-      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter, 0), in, n, tiles, true, stage_data,
+      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, true, stage_data,
                  ps.tile, ps.landed);
     }
     const long long wait_start = clock64();

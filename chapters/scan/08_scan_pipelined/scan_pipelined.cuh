@@ -53,12 +53,6 @@ using scan_reduce_then_scan::WARP_THREADS;
 using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
-// Tiles per claim: one (a look-back per tile); the sweep also claims two or four consecutive tiles
-// at a time, with one look-back for them.
-constexpr int DEFAULT_CLAIM = 1;
-// The workspace is cleared by a kernel of this step that lets the scan start early (programmatic
-// dependent launch); the sweep also clears it with cudaMemsetAsync before the scan is launched.
-constexpr bool DEFAULT_EARLY_START = true;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 
@@ -105,10 +99,9 @@ __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned b
 //! [bulk]
 
 //! [claim]
-// A claim from the counter, numbered from `base` on; one thread's claims come back in increasing
-// order.
-__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter, std::int64_t base) {
-  return base + atomicAdd(tile_counter, 1u);
+// A tile claimed from the counter; the claims of one thread come back in increasing order.
+__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
+  return atomicAdd(tile_counter, 1u);
 }
 
 // Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
@@ -159,8 +152,8 @@ struct tile_warps_barrier {
 // Waits for phase `phase` of a barrier to complete. The parity names the phase: no barrier runs
 // two phases ahead of a waiter, since a buffer is refilled only once every warp has read its tile
 // and a slot is reused only once its tile's prefix has been used.
-__device__ __forceinline__ void wait(std::uint64_t* barrier, unsigned phase) {
-  while (!barrier_try_wait(barrier, phase & 1u)) {
+__device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
+  while (!barrier_try_wait(barrier, unsigned(phase) & 1u)) {
   }
 }
 
@@ -205,55 +198,22 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
   return scan_reduce_then_scan::warp_sum(sum);
 }
 
-// A position in a ring of buffers or slots, and the phase of its barrier: the parity of the
-// times the position has gone round (counted this way, not with % and /, whose divisors are known
-// only at run time).
-struct ring {
-  int index = 0;
-  unsigned phase = 0;
-  __device__ void advance(int size) {
-    if (++index == size) index = 0, phase ^= 1u;
-  }
-};
-
-//! [early]
-// Clears the workspace, then lets the kernel that depends on it start early: the scan kernel,
-// launched with programmatic dependent launch, sets up its blocks and loads its first tiles while
-// this grid finishes, and waits for it (grid_dependency_wait) before it touches the workspace.
-__global__ void clear_workspace(unsigned long long* words, std::int64_t count) {
-  for (std::int64_t i = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
-       i += std::int64_t(gridDim.x) * blockDim.x)
-    words[i] = 0;
-  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
-}
-// Returns once the grids this one depends on have completed and their stores are visible (at once
-// when it was not launched as a dependent).
-__device__ __forceinline__ void grid_dependency_wait() {
-  asm volatile("griddepcontrol.wait;" ::: "memory");
-}
-//! [early]
-
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
-// the order they were claimed, CLAIM consecutive tiles per claim, handing each tile on through the
-// barriers of its buffer and slot:
-//   - the sum warp: waits until the tile has landed, sums it; at the claim's last tile it publishes
-//     the claim's sum (AGGREGATE): to the look-backs a claim is one tile;
-//   - the look-back warp: scan_lookback's look_back for the claim, once its sum is known, then each
-//     tile's prefix (the claim's, plus the sums of its tiles before);
+// the order they were claimed, handing each tile on through the barriers of its buffer and slot:
+//   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
+//   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
 //   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its buffer while the look-back
-//     runs, request a new tile into the buffer, then, once the prefix is known, add it and store.
-// So a claim's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
-// every buffer is loading while a tile waits for its prefix. The smallest claim without a prefix
-// belongs to a block whose sum warp has published its sum (each of its tiles was requested before
-// the tile warps wait for a prefix of it, and lands) and whose look-back warp is on it (its
-// earlier claims have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM, bool EARLY_START>
+//     runs, claim a new tile into the buffer, then, once the prefix is known, add it and store.
+// So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
+// every buffer is loading while a tile waits for its prefix. The smallest tile
+// without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
+// lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
   static_assert(STAGES >= 2, "a request reaches the tile warps through a later round's barrier");
-  static_assert(STAGES >= CLAIM, "a claim's tiles are in flight together");
   using state = pipeline_state<S, STAGES, T>;
   constexpr int SLOTS = state::SLOTS;
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
@@ -261,18 +221,6 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   __shared__ state ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
-  // Tiles in flight per block: STAGES, but no more than the tiles per block, so that when there
-  // are few tiles per block the blocks that start first do not claim a burst of them while the
-  // others run dry; and at least two and a whole claim, so that the last tile of a claim is
-  // requested before the tile warps wait for the claim's prefix. The block's i-th tile uses buffer
-  // i % depth, slot i % slots.
-  constexpr int MIN_DEPTH = CLAIM > 2 ? CLAIM : 2;
-  const std::int64_t tiles_per_block = (tiles + gridDim.x - 1) / gridDim.x;
-  const int depth = tiles_per_block >= STAGES      ? STAGES
-                    : tiles_per_block <= MIN_DEPTH ? MIN_DEPTH
-                                                   : int(tiles_per_block);
-  const int slots = 2 * depth;
-  const std::int64_t claim_base = EARLY_START ? gridDim.x : 0;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   if (threadIdx.x == 0) {
@@ -282,107 +230,72 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       barrier_init(&ps.prefix_known[k]);
     }
     barrier_init_fence();
-    // The first claim alone, so that every block gets one of the first claims (a small n has
-    // about one per block); the others back to back: two waits for the counter, not depth. With
-    // an early start the first claim of block b is claim b, taken without the counter (every
-    // block holds one: they are all resident), so that its load goes out before the workspace is
-    // known to be clear; the counter then numbers the claims from gridDim.x on.
-    std::int64_t claimed =  // the first tile of the latest claim
-        CLAIM * (EARLY_START ? std::int64_t(blockIdx.x) : claim(tile_counter, claim_base));
-    request<S>(0, 0, claimed, in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-    if constexpr (EARLY_START) grid_dependency_wait();
-    std::int64_t next_claims[STAGES];
-    for (int s = 1; s < depth; ++s)
-      if (s % CLAIM == 0) next_claims[s] = CLAIM * claim(tile_counter, claim_base);
-    for (int s = 1; s < depth; ++s) {
-      if (s % CLAIM == 0) claimed = next_claims[s];
-      request<S>(s, s, claimed + s % CLAIM, in, n, tiles, vector_io, stage_data, ps.tile,
-                 ps.landed);
-    }
+    // The first claim alone, so that every block gets one of the first tiles (a small n has
+    // about one tile per block); the others back to back: two waits for the counter, not STAGES.
+    request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+    std::int64_t next_tiles[STAGES];
+    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+    for (int s = 1; s < STAGES; ++s)
+      request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
   }
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
-  if constexpr (EARLY_START) grid_dependency_wait();  // before this thread's status words
 
   if (warp == SUM_WARP) {
-    ring buffer, slot;
-    T claim_total = T(0);  // of the claim's tiles so far
-    for (;; buffer.advance(depth), slot.advance(slots)) {
-      wait(&ps.landed[buffer.index], buffer.phase);
-      const std::int64_t tile = ps.tile[slot.index];
-      const T total = tile < tiles ? warp_sum_of_tile<S>(
-                                         stage_data + std::int64_t(buffer.index) * S::TILE_ELEMENTS,
-                                         in, n, tile, vector_io)
-                                   : T(0);
-      claim_total += total;
-      if (lane == 0) {
-        ps.total[slot.index] = total;
-        // The claim's last tile (possibly past the array's end, its first tile not): its sum is
-        // the aggregate of the claim, which the look-backs see as one tile.
-        if (tile % CLAIM == CLAIM - 1 && tile - (CLAIM - 1) < tiles)
-          scan_lookback::publish(&status[tile / CLAIM], scan_lookback::STATUS_AGGREGATE,
-                                 claim_total);
+    for (int i = 0;; ++i) {
+      const int s = i % STAGES, k = i % SLOTS;
+      wait(&ps.landed[s], i / STAGES);
+      const std::int64_t tile = ps.tile[k];
+      if (tile < tiles) {
+        const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
+                                            tile, vector_io);
+        if (lane == 0) {
+          scan_lookback::publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
+          ps.total[k] = total;
+        }
       }
-      if (tile % CLAIM == CLAIM - 1) claim_total = T(0);
       __syncwarp();  // every lane has read the buffer
-      if (lane == 0) barrier_arrive(&ps.total_known[slot.index], 0);
+      if (lane == 0) barrier_arrive(&ps.total_known[k], 0);
       if (tile >= tiles) return;
     }
   }
   if (warp == LOOK_BACK_WARP) {
-    for (ring slot;; slot.advance(slots)) {  // the claim's first tile, then its last one
-      wait(&ps.total_known[slot.index], slot.phase);
-      const ring first = slot;
-      const std::int64_t tile = ps.tile[first.index];
+    for (int i = 0;; ++i) {
+      const int k = i % SLOTS;
+      wait(&ps.total_known[k], i / SLOTS);
+      const std::int64_t tile = ps.tile[k];
       if (tile >= tiles) return;
-      T claim_total = ps.total[first.index];
-      for (int j = 1; j < CLAIM; ++j) {
-        slot.advance(slots);
-        wait(&ps.total_known[slot.index], slot.phase);
-        claim_total += ps.total[slot.index];
-      }
       // The sum warp has published the aggregate: a second store of it here, just before the
       // window's loads, made every look-back slower (see the page).
-      T prefix = look_back<WINDOW, false>(status, tile / CLAIM, claim_total);
+      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[k]);
       if (lane == 0) {
-        ring k = first;
-        for (int j = 0; j < CLAIM; ++j, k.advance(slots)) {  // the claim's prefix, then plus the
-          ps.prefix[k.index] = prefix;                       // sums of the tiles before
-          prefix += ps.total[k.index];
-          barrier_arrive(&ps.prefix_known[k.index], 0);
-        }
+        ps.prefix[k] = prefix;
+        barrier_arrive(&ps.prefix_known[k], 0);
       }
-      if (tile + CLAIM >= tiles) return;  // the last claim with a tile: the sum warp stops there
     }
   }
 
   const tile_warps_barrier<S> tile_barrier;
-  ring buffer, slot;
-  for (int i = 0;; ++i, buffer.advance(depth), slot.advance(slots)) {  // the tile warps
-    const std::int64_t tile = ps.tile[slot.index];
+  for (int i = 0;; ++i) {  // the tile warps
+    const int s = i % STAGES, k = i % SLOTS;
+    const std::int64_t tile = ps.tile[k];
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    wait(&ps.landed[buffer.index], buffer.phase);
-    thread_items<S, T> t =
-        whole_bulk_tile<S>(tile, n, vector_io)
-            ? read_stage<S>(stage_data + std::int64_t(buffer.index) * S::TILE_ELEMENTS)
-            : load_tile<S>(in, n, tile_base, vector_io);
+    wait(&ps.landed[s], i / STAGES);
+    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
+                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
+                               : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
-    // The tile is in registers: thread 0 requests the block's tile i + depth into its buffer
-    // (once the sum warp is done with it too), before the prefix of tile i is known: the first
-    // tile of a new claim, or the tile after its predecessor's. The other tile threads see the new
-    // slot through the barriers of the rounds in between (depth >= 2).
+    // The tile is in registers: thread 0 claims the block's tile i + STAGES into its buffer (once
+    // the sum warp is done with it too), before the prefix of tile i is known. The other tile
+    // threads see the new slot through the barriers of the rounds in between (STAGES >= 2).
     if (threadIdx.x == 0) {
-      wait(&ps.total_known[slot.index], slot.phase);
-      const int next_slot = slot.index + depth < slots ? slot.index + depth : slot.index - depth;
-      const std::int64_t next_tile = (i + depth) % CLAIM == 0
-                                         ? CLAIM * claim(tile_counter, claim_base)
-                                         : ps.tile[next_slot == 0 ? slots - 1 : next_slot - 1] + 1;
-      request<S>(buffer.index, next_slot, next_tile, in, n, tiles, vector_io, stage_data, ps.tile,
-                 ps.landed);
+      wait(&ps.total_known[k], i / SLOTS);
+      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io, stage_data,
+                 ps.tile, ps.landed);
     }
-    wait(&ps.prefix_known[slot.index], slot.phase);
-    const T prefix = ps.prefix[slot.index];
+    wait(&ps.prefix_known[k], i / SLOTS);
+    const T prefix = ps.prefix[k];
 #pragma unroll
     for (int v = 0; v < S::VECTORS; ++v)
 #pragma unroll
@@ -399,11 +312,10 @@ constexpr std::size_t stage_bytes() {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int CLAIM = DEFAULT_CLAIM,
-          bool EARLY_START = DEFAULT_EARLY_START>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
   static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>;
+    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
     constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
     CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
     int device = 0, sms = 0, per_sm = 0;
@@ -416,88 +328,53 @@ int resident_blocks() {
   return blocks;
 }
 
-// The workspace: scan_lookback's (the counter, one status word per tile) for this step's tiles or
-// for scan_lookback's own smaller ones, whichever is larger (small n go to its kernel).
-template <class S>
-std::size_t launch_workspace_bytes(std::int64_t n) {
-  return std::max(workspace_bytes<S>(n), workspace_bytes<scan_lookback::default_shape>(n));
-}
-
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
-// launch_workspace_bytes<S>(n), any content. With at most one tile per resident block there is
-// nothing to pipeline: scan_lookback's kernel, which sets up no stages, does those n.
+// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, int CLAIM = DEFAULT_CLAIM,
-          bool EARLY_START = DEFAULT_EARLY_START>
+          int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int resident = resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>();
-  if (tiles <= resident) {
-    scan_lookback::launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
-    return;
-  }
+  const int blocks =
+      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  const bool vector_io = scan_reduce_then_scan::vector_io_possible(d_in, d_out);
-  auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T, CLAIM, EARLY_START>;
-  const unsigned threads = S::BLOCK_THREADS + 2 * WARP_THREADS;
-  const std::size_t bytes = workspace_bytes<S>(n);  // the counter's 8 bytes and the status words
-  if constexpr (!EARLY_START) {
-    CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, bytes, 0));
-    k<<<resident, threads, stage_bytes<S, STAGES, T>()>>>(d_in, n, d_out, tile_counter, status,
-                                                          vector_io);
-    CUDA_CHECK_LAUNCH();
-    return;
-  }
-  const std::int64_t words = std::int64_t(bytes / 8);
-  clear_workspace<<<unsigned(std::min<std::int64_t>((words + 255) / 256, 1024)), 256>>>(
-      static_cast<unsigned long long*>(d_workspace), words);
+  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
+      <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
+          d_in, n, d_out, tile_counter, status,
+          scan_reduce_then_scan::vector_io_possible(d_in, d_out));
   CUDA_CHECK_LAUNCH();
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(unsigned(resident));
-  config.blockDim = dim3(threads);
-  config.dynamicSmemBytes = stage_bytes<S, STAGES, T>();
-  config.stream = 0;
-  cudaLaunchAttribute early[1] = {};
-  early[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-  early[0].val.programmaticStreamSerializationAllowed = 1;
-  config.attrs = early;
-  config.numAttrs = 1;
-  CUDA_CHECK(cudaLaunchKernelEx(&config, k, d_in, n, d_out, tile_counter, status, vector_io));
 }
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
-          int CLAIM = DEFAULT_CLAIM, bool EARLY_START = DEFAULT_EARLY_START>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW) +
-           " claim=" + std::to_string(CLAIM) + (EARLY_START ? " start=early" : " start=memset");
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, CLAIM, EARLY_START>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, CLAIM, EARLY_START>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, CLAIM, EARLY_START>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, CLAIM, EARLY_START>;
-  v.workspace_bytes = launch_workspace_bytes<S>;
+           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
+  v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
 
 // The program's and the tests' variants: the default first, then the others the sweep measures.
 inline std::vector<common::scan_variant> variants() {
   return {pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 1, false>(),  // cleared by cudaMemsetAsync
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 2>(),  // two tiles per claim and look-back
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 6>(),
           pipeline_variant<256, 8, 3>(),
           pipeline_variant<512, 4, 7>(),
           pipeline_variant<256, 8, 7, 64>(),
+          pipeline_variant<256, 8, 7, 128>(),
           pipeline_variant<256, 4, 7>(),
-          pipeline_variant<256, 4, 7, DEFAULT_WINDOW, 2>(),
+          pipeline_variant<256, 4, 4>(),
           pipeline_variant<128, 8, 7>(),
+          pipeline_variant<256, 2, 12>(),
           pipeline_variant<512, 8, 3>()};
 }
 
