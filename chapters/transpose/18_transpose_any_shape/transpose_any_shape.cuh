@@ -1,16 +1,21 @@
 // transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
-//   partial tiles in the same launch, and kernels of their own for narrow matrices and vectors.
-// The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces. Each lane
-//   loads the two aligned 16-byte chunks that hold its four floats and picks them out; each output
-//   row is shifted to its own alignment across the 16 lanes that hold it (warp shuffles) and stored
-//   in aligned 16-byte pieces, with the few floats at its two ends stored one by one.
+//   partial tiles in the same launch, tiles taken down the columns first, and kernels of their own
+//   for narrow matrices and vectors.
+// The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
+//   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
+//   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
+//   (warp shuffles) and stored in aligned 16-byte pieces, with the few floats at its two ends
+//   stored one by one. The 32-byte sectors at the ends of a tile's output rows, which the tile
+//   below shares, are completed at once: the tiles are taken down each column of tiles first, so
+//   the two blocks run one after the other.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
-//   same kernel as the whole tiles, so that every shape takes one launch (taller ones a few);
-//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. A side of at
-//   most 16 floats takes kernel_narrow (16-byte accesses on the side that is contiguous), and a
-//   matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
-// What limits it: DRAM; output rows that do not start on a 32-byte sector cost a part of the
+//   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few);
+//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. blockIdx.x
+//   walks down a column of tiles instead of along a row. A side of at most 16 floats takes
+//   kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row or
+//   one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+// What limits it: DRAM; output rows that do not start on a 32-byte sector still cost a part of the
 //   bandwidth (see its page for every shape class against cublasSgeam and cudaMemcpy).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -262,13 +267,16 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-// The tile order: down the columns of tiles first where output rows start off a 32-byte sector
-// (rows % 8 != 0), along the rows of tiles otherwise (the --sweep measures both everywhere).
-constexpr int ORDER_AUTO = 0, ORDER_ALONG = 1, ORDER_DOWN = 2;
+//! [order]
+// The order of the tiles: down each column of tiles first (the default), or along each row of
+// tiles first (transpose_fast's order; the --sweep measures it). Down first, the blocks that write
+// the two parts of a 32-byte sector shared by their output rows run one after the other.
+constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
+//! [order]
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE, int ORDER = ORDER_AUTO>
+template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -287,19 +295,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const bool aligned = rows % VEC == 0 && cols % VEC == 0;
-  const bool down = ORDER == ORDER_DOWN || (ORDER == ORDER_AUTO && rows % (2 * VEC) != 0);
+  constexpr bool down = ORDER == DOWN_FIRST;
   // A grid holds 65535 blocks along y: a longer walk takes several launches.
   const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned && down)
-      kernel<true, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned)
-      kernel<true, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (down)
-      kernel<false, true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    if (aligned)
+      kernel<true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
