@@ -15,6 +15,8 @@
 #   transpose_back_to_back.txt        flushed vs 100 launches in a row, 2048^2 and 16384^2
 #   transpose_fast_sweep.txt          transpose_fast --sweep at the two shapes of the criterion
 #   transpose_cpu_host.txt            the host CPU that transpose_cpu ran on
+#   transpose_alignment_probe.txt     a tiled transpose's stores and loads alone, rows on and off
+#                                     32-byte sectors, in both block orders (transpose_any_shape's page)
 #   *.csv                             the raw ncu output behind the tables
 set -u
 BUILD=${BUILD:-build}
@@ -99,4 +101,11 @@ python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[
 
 { lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } \
   >"$OUT/transpose_cpu_host.txt" 2>&1
+
+COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
+{
+  echo "# transpose_alignment_probe (chapters/transpose/18_transpose_any_shape/alignment_probe.cu);" \
+    "commit ${COMMIT:0:7}"
+  "$BIN/transpose_alignment_probe"
+} >"$OUT/transpose_alignment_probe.txt" 2>&1
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2
