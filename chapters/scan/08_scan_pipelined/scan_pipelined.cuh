@@ -15,7 +15,8 @@
 //   not whole, or an array that is not 16-byte aligned, is read with guarded loads instead.
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
-//   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page). On
+//   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
+//   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
 //   the H200 at 2^28 it is past CUB by far but just short of 0.92 of the copy; at 2^21 and 2^22
 //   elements it is slower than CUB (the page has the hypothesis: the first claims).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
