@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <exception>
-#include <stdexcept>
 #include <iostream>
+#include <stdexcept>
 
 #include "common/exit_codes.hpp"
 #include "common/program.cuh"
@@ -29,22 +29,31 @@ void program::add_matrix_size(matrix_size quick) {
                "matrix columns (default: as many as --rows, else 16384)");
 }
 
-int program::run(int argc, char** argv, const std::function<int(context&)>& body) {
+int run_with_device(const std::string& name, cli& args, int argc, char** argv,
+                    const std::function<int(const device_info&)>& body) {
   try {
-    if (!cli_.parse(argc, argv, std::cout)) return EXIT_CORRECT;  // --help
-    if (quick_ && !cli_.was_set("reps")) reps_ = 3;
-    if (quick_ && !cli_.was_set("warmup")) warmup_ = 1;
+    if (!args.parse(argc, argv, std::cout)) return EXIT_CORRECT;  // --help
     const std::string why = why_no_cuda_device();
     if (!why.empty()) {
-      std::fprintf(stderr, "%s: no CUDA device (%s); skipped, exit %d\n", step_.c_str(),
-                   why.c_str(), EXIT_NO_DEVICE);
+      std::fprintf(stderr, "%s: no CUDA device (%s); skipped, exit %d\n", name.c_str(), why.c_str(),
+                   EXIT_NO_DEVICE);
       return EXIT_NO_DEVICE;
     }
-    context ctx(*this, query_device(0));
-    return body(ctx);
+    return body(query_device(0));
   } catch (const usage_error& e) {
-    std::fprintf(stderr, "%s: %s\n", step_.c_str(), e.what());
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), e.what());
     return EXIT_BAD_USAGE;
+  }
+}
+
+int program::run(int argc, char** argv, const std::function<int(context&)>& body) {
+  try {
+    return run_with_device(step_, cli_, argc, argv, [&](const device_info& device) {
+      if (quick_ && !cli_.was_set("reps")) reps_ = 3;
+      if (quick_ && !cli_.was_set("warmup")) warmup_ = 1;
+      context ctx(*this, device);
+      return body(ctx);
+    });
   } catch (const not_implemented& e) {
     std::fprintf(stderr, "%s: not implemented: %s (fill in the TODO regions)\n", step_.c_str(),
                  e.what());
@@ -80,9 +89,10 @@ std::int64_t context::resolve_n(double device_bytes_per_element, double input_by
   const auto fits = [&](std::int64_t n) { return double(n) * per_element <= budget; };
   if (program_.cli_.was_set("n")) {
     if (program_.n_ > max_n)
-      throw usage_error("--n " + std::to_string(program_.n_) + " is more than " +
-                        program_.step_ + " handles (at most " + std::to_string(max_n) +
-                        (max_n == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)" : ")"));
+      throw usage_error(
+          "--n " + std::to_string(program_.n_) + " is more than " + program_.step_ +
+          " handles (at most " + std::to_string(max_n) +
+          (max_n == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)" : ")"));
     if (!fits(program_.n_)) {
       std::int64_t largest = std::int64_t(std::max(0.0, budget / per_element));
       throw usage_error("--n " + std::to_string(program_.n_) + " needs " +
@@ -97,8 +107,8 @@ std::int64_t context::resolve_n(double device_bytes_per_element, double input_by
   return n;
 }
 
-matrix_size context::resolve_matrix(double device_bytes_per_element,
-                                   double input_bytes_per_element, std::int64_t max_elements) {
+matrix_size context::resolve_matrix(double device_bytes_per_element, double input_bytes_per_element,
+                                    std::int64_t max_elements) {
   if (!program_.has_matrix_) throw std::logic_error("resolve_matrix() without add_matrix_size()");
   if (program_.cli_.was_set("n"))
     throw usage_error("--n does not apply to " + program_.step_ + ": give --rows and --cols");
@@ -112,10 +122,10 @@ matrix_size context::resolve_matrix(double device_bytes_per_element,
                   cols_set ? program_.matrix_.cols : program_.matrix_.rows};
     const std::string shape = std::to_string(m.rows) + " x " + std::to_string(m.cols);
     if (m.elements() > max_elements)
-      throw usage_error("--rows x --cols = " + shape + " is more than " + program_.step_ +
-                        " handles (at most " + std::to_string(max_elements) + " elements" +
-                        (max_elements == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)"
-                                                           : ")"));
+      throw usage_error(
+          "--rows x --cols = " + shape + " is more than " + program_.step_ + " handles (at most " +
+          std::to_string(max_elements) + " elements" +
+          (max_elements == MAX_N_INT32_INDEX ? ": its kernels index with 32-bit ints)" : ")"));
     if (!fits(m))
       throw usage_error("--rows x --cols = " + shape + " needs " +
                         show_bytes(double(m.elements()) * per_element) + " of device memory; " +
@@ -126,8 +136,10 @@ matrix_size context::resolve_matrix(double device_bytes_per_element,
   }
   matrix_size m = quick() ? program_.quick_matrix_ : REFERENCE_MATRIX;
   while ((m.elements() > max_elements || !fits(m)) && m.elements() > 1) {
-    if (m.cols >= m.rows) m.cols = std::max<std::int64_t>(1, m.cols / 2);
-    else m.rows = std::max<std::int64_t>(1, m.rows / 2);
+    if (m.cols >= m.rows)
+      m.cols = std::max<std::int64_t>(1, m.cols / 2);
+    else
+      m.rows = std::max<std::int64_t>(1, m.rows / 2);
   }
   return m;
 }

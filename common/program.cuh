@@ -47,6 +47,13 @@ constexpr std::int64_t MAX_MATRIX_SIDE = std::numeric_limits<std::int32_t>::max(
 
 class context;
 
+// The contract's part that every program shares, steps and the tools beside them (the probes):
+// parses argv with `args` (--help: exit 0; bad usage, also from body: the message and exit 2),
+// skips without a CUDA device (exit 77), then returns body(device 0's description). `name` starts
+// each message.
+int run_with_device(const std::string& name, cli& args, int argc, char** argv,
+                    const std::function<int(const device_info&)>& body);
+
 // Thrown by an exercise skeleton's unfinished function (common/exercise.hpp's todo()); run()
 // prints "not implemented: <what>" and exits with EXIT_WRONG_RESULT, as a wrong answer would.
 class not_implemented : public std::runtime_error {

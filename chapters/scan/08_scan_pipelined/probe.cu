@@ -13,7 +13,6 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <iostream>
 #include <string>
 
 #include "chapters/scan/08_scan_pipelined/scan_pipelined.cuh"
@@ -22,6 +21,7 @@
 #include "common/device_buffer.cuh"
 #include "common/device_info.cuh"
 #include "common/exit_codes.hpp"
+#include "common/program.cuh"
 #include "common/timing.cuh"
 
 namespace probe {
@@ -325,38 +325,33 @@ int main(int argc, char** argv) {
                   "variants that each change one thing (int32, exclusive)");
   cli.add_int("n", n, std::int64_t(1) << 20, std::int64_t(1) << 31,
               "elements (int32: the input's partial sums stay small)");
-  try {
-    if (!cli.parse(argc, argv, std::cout)) return common::EXIT_CORRECT;
-  } catch (const common::usage_error& e) {
-    std::fprintf(stderr, "scan_pipelined_probe: %s\n", e.what());
-    return common::EXIT_BAD_USAGE;
-  }
-  if (const std::string why = common::why_no_cuda_device(); !why.empty()) {
-    std::fprintf(stderr, "scan_pipelined_probe: %s (exit %d)\n", why.c_str(),
-                 common::EXIT_NO_DEVICE);
-    return common::EXIT_NO_DEVICE;
-  }
-  const common::device_info gpu = common::query_device();
-  arrays a(n, gpu.l2_bytes);
-  print_header(gpu, n);
-  const auto [copy_ms, copy_wrong] = a.time([&] {
-    CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(), cudaMemcpyDeviceToDevice));
-  });
-  (void)copy_wrong;
-  std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
-              "cudaMemcpy device to device", "", copy_ms);
-  const auto [step_ms, step_wrong] =
-      a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
-  std::printf("%-38s %7d %9.4f  %s\n", "scan_pipelined, uninstrumented",
-              resident_blocks<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, false, std::int32_t>(),
-              step_ms, step_wrong == 0 ? "correct" : "WRONG");
-  using S = default_shape;
-  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(a, "counted copy of scan_pipelined");
-  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
-  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a, "  aggregate stored twice");
-  run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
-  run_counted<scan_reduce_then_scan::shape<256, 4>, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(
-      a, "  4096-element tiles (two blocks per SM)");
-  run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
-  return 0;
+  return common::run_with_device(
+      cli.program(), cli, argc, argv, [&](const common::device_info& gpu) {
+        arrays a(n, gpu.l2_bytes);
+        print_header(gpu, n);
+        const auto [copy_ms, copy_wrong] = a.time([&] {
+          CUDA_CHECK(
+              cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(), cudaMemcpyDeviceToDevice));
+        });
+        (void)copy_wrong;
+        std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
+                    "cudaMemcpy device to device", "", copy_ms);
+        const auto [step_ms, step_wrong] =
+            a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
+        std::printf(
+            "%-38s %7d %9.4f  %s\n", "scan_pipelined, uninstrumented",
+            resident_blocks<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, false, std::int32_t>(),
+            step_ms, step_wrong == 0 ? "correct" : "WRONG");
+        using S = default_shape;
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(a,
+                                                                "counted copy of scan_pipelined");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a,
+                                                                      "  aggregate stored twice");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
+        run_counted<scan_reduce_then_scan::shape<256, 4>, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(
+            a, "  4096-element tiles (two blocks per SM)");
+        run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
+        return common::EXIT_CORRECT;
+      });
 }

@@ -20,7 +20,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <iostream>
 #include <string>
 
 #include "common/check.cuh"
@@ -28,6 +27,7 @@
 #include "common/device_buffer.cuh"
 #include "common/device_info.cuh"
 #include "common/exit_codes.hpp"
+#include "common/program.cuh"
 #include "common/timing.cuh"
 
 namespace {
@@ -133,51 +133,42 @@ int main(int argc, char** argv) {
                   "What a tiled transpose's stores and loads cost when rows start off a sector.");
   int reps = 20;
   cli.add_int("reps", reps, 3, 1000, "timed repetitions per case (median)");
-  try {
-    if (!cli.parse(argc, argv, std::cout)) return common::EXIT_CORRECT;
-  } catch (const common::usage_error& e) {
-    std::fprintf(stderr, "transpose_alignment_probe: %s\n", e.what());
-    return common::EXIT_BAD_USAGE;
-  }
-  if (const std::string why = common::why_no_cuda_device(); !why.empty()) {
-    std::fprintf(stderr, "transpose_alignment_probe: %s (exit %d)\n", why.c_str(),
-                 common::EXIT_NO_DEVICE);
-    return common::EXIT_NO_DEVICE;
-  }
-  const common::device_info info = common::query_device();
-  std::printf(
-      "# transpose_alignment_probe on %s; columns: side, pattern, rows x cols, row start "
-      "offset mod 128 bytes, median time, GB/s, %% of one contiguous pass\n",
-      info.name.c_str());
-  const std::int64_t other = 16384, most = 16416;
-  common::device_buffer<float> data(std::size_t(most * other)), sink(1);
-  CUDA_CHECK(cudaMemset(data.data(), 0, data.bytes()));
-  bench b{{3, reps}, common::l2_flusher(info.l2_bytes)};
-  for (const std::int64_t side : {16384, 16385, 16388, 16392, 16400, 16416}) {
-    const std::int64_t n = side * other;
-    b.linear_ms = b.time([&] {
-      write_linear<<<4 * info.sm_count, THREADS>>>(data.data(), n);
-      CUDA_CHECK_LAUNCH();
-    });
-    line("write", "contiguous", side, other, b.linear_ms, b.linear_ms);
-    write_case<64, false, false>(b, data.data(), side, other);
-    write_case<64, true, false>(b, data.data(), side, other);
-    write_case<64, false, true>(b, data.data(), side, other);
-    write_case<64, true, true>(b, data.data(), side, other);
-    write_case<128, false, false>(b, data.data(), side, other);
-    write_case<128, true, false>(b, data.data(), side, other);
-    write_case<256, false, false>(b, data.data(), side, other);
-    write_case<256, true, false>(b, data.data(), side, other);
-    write_case<256, true, true>(b, data.data(), side, other);
-    b.linear_ms = b.time([&] {
-      read_linear<<<4 * info.sm_count, THREADS>>>(data.data(), n, sink.data());
-      CUDA_CHECK_LAUNCH();
-    });
-    line("read", "contiguous", other, side, b.linear_ms, b.linear_ms);
-    read_case<64, false>(b, data.data(), other, side, sink.data());
-    read_case<64, true>(b, data.data(), other, side, sink.data());
-    read_case<128, false>(b, data.data(), other, side, sink.data());
-    read_case<256, false>(b, data.data(), other, side, sink.data());
-  }
-  return common::EXIT_CORRECT;
+  return common::run_with_device(
+      cli.program(), cli, argc, argv, [&](const common::device_info& info) {
+        std::printf(
+            "# transpose_alignment_probe on %s; columns: side, pattern, rows x cols, row start "
+            "offset mod 128 bytes, median time, GB/s, %% of one contiguous pass\n",
+            info.name.c_str());
+        const std::int64_t other = 16384, most = 16416;
+        common::device_buffer<float> data(std::size_t(most * other)), sink(1);
+        CUDA_CHECK(cudaMemset(data.data(), 0, data.bytes()));
+        bench b{{3, reps}, common::l2_flusher(info.l2_bytes)};
+        for (const std::int64_t side : {16384, 16385, 16388, 16392, 16400, 16416}) {
+          const std::int64_t n = side * other;
+          b.linear_ms = b.time([&] {
+            write_linear<<<4 * info.sm_count, THREADS>>>(data.data(), n);
+            CUDA_CHECK_LAUNCH();
+          });
+          line("write", "contiguous", side, other, b.linear_ms, b.linear_ms);
+          write_case<64, false, false>(b, data.data(), side, other);
+          write_case<64, true, false>(b, data.data(), side, other);
+          write_case<64, false, true>(b, data.data(), side, other);
+          write_case<64, true, true>(b, data.data(), side, other);
+          write_case<128, false, false>(b, data.data(), side, other);
+          write_case<128, true, false>(b, data.data(), side, other);
+          write_case<256, false, false>(b, data.data(), side, other);
+          write_case<256, true, false>(b, data.data(), side, other);
+          write_case<256, true, true>(b, data.data(), side, other);
+          b.linear_ms = b.time([&] {
+            read_linear<<<4 * info.sm_count, THREADS>>>(data.data(), n, sink.data());
+            CUDA_CHECK_LAUNCH();
+          });
+          line("read", "contiguous", other, side, b.linear_ms, b.linear_ms);
+          read_case<64, false>(b, data.data(), other, side, sink.data());
+          read_case<64, true>(b, data.data(), other, side, sink.data());
+          read_case<128, false>(b, data.data(), other, side, sink.data());
+          read_case<256, false>(b, data.data(), other, side, sink.data());
+        }
+        return common::EXIT_CORRECT;
+      });
 }
