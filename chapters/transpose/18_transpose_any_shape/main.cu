@@ -17,9 +17,12 @@ int main(int argc, char** argv) {
       {"", launch, any_shape},
       {"narrow kernel up to 8", launch_variant<8>, any_shape},
       {"no narrow kernel", launch_variant<0>, any_shape},
+      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
   };
   step.sweep_help =
       "also measure the narrow kernel for sides of at most 8 floats instead of 16, and 64 x 64 "
-      "tiles for every shape (no narrow kernel)";
+      "tiles for every shape (no narrow kernel), and the tiles in transpose_fast's order (along "
+      "the rows of "
+      "tiles first)";
   return common::run_matrix_program(argc, argv, step);
 }

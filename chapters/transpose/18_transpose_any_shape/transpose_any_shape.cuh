@@ -1,16 +1,21 @@
 // transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
-//   partial tiles in the same launch, and kernels of their own for narrow matrices and vectors.
-// The one idea: a row whose start is not 16-byte aligned still moves in 16-byte pieces. Each lane
-//   loads the two aligned 16-byte chunks that hold its four floats and picks them out; each output
-//   row is shifted to its own alignment across the 16 lanes that hold it (warp shuffles) and stored
-//   in aligned 16-byte pieces, with the few floats at its two ends stored one by one.
+//   partial tiles in the same launch, tiles taken down the columns first, and kernels of their own
+//   for narrow matrices and vectors.
+// The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
+//   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
+//   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
+//   (warp shuffles) and stored in aligned 16-byte pieces, with the few floats at its two ends
+//   stored one by one. The 32-byte sectors at the ends of a tile's output rows, which the tile
+//   below shares, are completed at once: the tiles are taken down each column of tiles first, so
+//   the two blocks run one after the other.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
-//   same kernel as the whole tiles, so that every shape takes one launch (taller ones a few);
-//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. A side of at
-//   most 16 floats takes kernel_narrow (16-byte accesses on the side that is contiguous), and a
-//   matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
-// What limits it: DRAM; output rows that do not start on a 32-byte sector cost a part of the
+//   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few);
+//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. blockIdx.x
+//   walks down a column of tiles instead of along a row. A side of at most 16 floats takes
+//   kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row or
+//   one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+// What limits it: DRAM; output rows that do not start on a 32-byte sector still cost a part of the
 //   bandwidth (see its page for every shape class against cublasSgeam and cudaMemcpy).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -173,14 +178,19 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 //! [kernel]
 // One block per tile. ALIGNED: rows and cols are multiples of 4; whole tiles take whole_tile and
 // the partial ones at the edges any_tile. Otherwise every tile takes any_tile with realignment.
-template <bool ALIGNED>
+// DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
+// ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
+// the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
+template <bool ALIGNED, bool DOWN_FIRST>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-           std::int64_t cols, std::int64_t first_tile_row) {
-  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];                // input rows, swizzled
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;            // first input column
-  const std::int64_t row0 = (first_tile_row + blockIdx.y) * TILE_DIM;       // first input row
+           std::int64_t cols, std::int64_t first) {
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
+  const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
+  const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED) {
@@ -257,9 +267,16 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
+//! [order]
+// The order of the tiles: down each column of tiles first (the default), or along each row of
+// tiles first (transpose_fast's order; the --sweep measures it). Down first, the blocks that write
+// the two parts of a 32-byte sector shared by their output rows run one after the other.
+constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
+//! [order]
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE>
+template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -278,14 +295,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const bool aligned = rows % VEC == 0 && cols % VEC == 0;
-  // A grid holds 65535 rows of blocks: taller matrices take several launches.
-  for (std::int64_t first = 0; first < row_tiles; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(col_tiles),
-                    unsigned(std::min<std::int64_t>(row_tiles - first, MAX_GRID_Y)));
+  constexpr bool down = ORDER == DOWN_FIRST;
+  // A grid holds 65535 blocks along y: a longer walk takes several launches.
+  const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
+  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned)
-      kernel<true><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }

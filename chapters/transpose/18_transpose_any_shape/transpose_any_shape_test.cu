@@ -1,8 +1,9 @@
 // transpose_any_shape: tests. Host: the window picks the right floats for every shift. GPU: every
 // test shape of the part, then each shape class of the issue that asked for this step: every
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
-// 64, tall and skinny matrices both ways, single rows and columns, and more rows of tiles than a
-// grid has blocks in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
+// 64, tall and skinny matrices both ways, single rows and columns, and more rows or columns of
+// tiles than a grid has blocks in y. (More than 2^31 elements: the program's test in
+// CMakeLists.txt.)
 #include <vector>
 
 #include "common/transpose/testing.hpp"
@@ -12,8 +13,9 @@ namespace {
 using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
-// The default and every --sweep variant (each changes the narrow kernel's width).
-const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>};
+// The default and every --sweep variant (the narrow kernel's width, the tiles along rows first).
+const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>,
+                                          launch_variant<NARROW_SIDE, ALONG_FIRST>};
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
 void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
@@ -107,10 +109,20 @@ GPU_TEST_CASE("single rows and single columns are copies") {
   check_shapes({{1, 1}, {1, 2}, {2, 1}, {1, 1000003}, {1000003, 1}, {1, 4096}, {4096, 1}});
 }
 
-GPU_TEST_CASE("more rows of tiles than a grid has blocks in y take several launches") {
-  // 65537 rows of 64-row tiles, two more than gridDim.y holds: 65535 * 64 + 3 rows x 5 columns
-  // (the narrow kernel) and x 17 columns (the realigning kernel), the aligned one with
-  // 65537 * 64 rows x 64 columns.
+GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") {
+  // 65537 rows of 64-row tiles: 65535 * 64 + 3 rows x 5 columns (the narrow kernel) and x 17
+  // columns (the realigning kernel), the aligned one with 65537 * 64 rows x 64 columns. The
+  // default counts rows of tiles in blockIdx.x (one launch); along the rows of tiles first (the
+  // sweep's order) they are two more than gridDim.y holds.
   const std::int64_t tall = std::int64_t(65535) * 64 + 3;
   check_shapes({{tall, 5}, {tall, 17}, {std::int64_t(65537) * 64, 64}});
+  check_shapes({{tall, 17}, {std::int64_t(65537) * 64, 64}},
+               launch_variant<NARROW_SIDE, ALONG_FIRST>);
+}
+
+GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
+  // Down the columns of tiles first (the default), blockIdx.y counts columns of tiles: 65537 of
+  // them, on the realigning kernel (17 rows) and the aligned one (20 and 64 rows).
+  const std::int64_t wide = std::int64_t(65537) * 64;
+  check_shapes({{17, wide}, {20, wide}, {64, wide}});
 }
