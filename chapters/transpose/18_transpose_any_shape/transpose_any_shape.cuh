@@ -185,7 +185,7 @@ template <bool ALIGNED, bool DOWN_FIRST>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-           std::int64_t cols, std::int64_t first) {
+           std::int64_t cols, std::int64_t first, bool bulk_stores) {
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
@@ -194,7 +194,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED) {
-    if (height == TILE_DIM && width == TILE_DIM) {
+    if (height == TILE_DIM && width == TILE_DIM && bulk_stores) {
       whole_tile(in, out, rows, cols, row0, col0, tile);
       return;
     }
@@ -276,7 +276,7 @@ constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST>
+template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool BULK_OFF_SECTOR = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -295,15 +295,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const bool aligned = rows % VEC == 0 && cols % VEC == 0;
+  // Whole tiles of an aligned matrix ship their output rows with bulk copies; the --sweep also
+  // stores them from registers (any_tile) where the output rows start off a 32-byte sector.
+  const bool bulk_stores = BULK_OFF_SECTOR || rows % (2 * VEC) == 0;
   constexpr bool down = ORDER == DOWN_FIRST;
   // A grid holds 65535 blocks along y: a longer walk takes several launches.
   const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned)
-      kernel<true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
     else
-      kernel<false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
     CUDA_CHECK_LAUNCH();
   }
 }
