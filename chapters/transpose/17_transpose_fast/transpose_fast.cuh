@@ -102,6 +102,26 @@ __device__ __forceinline__ transposed_block transpose_block(const float* tile, i
            make_float4(r[0].w, r[1].w, r[2].w, r[3].w)}};
 }
 
+// Bulk stores: this thread's transposed block w (output rows in_col .. in_col + 3, tile rows
+// in_row .. in_row + 3) goes into the dense output tile; then the warp's 8 output rows, whole,
+// leave through the copy engine, one lane per row. Output rows must start 16-byte aligned.
+__device__ __forceinline__ void bulk_store(float* __restrict__ out, std::int64_t rows,
+                                           std::int64_t row0, std::int64_t col0, int in_row,
+                                           int in_col, const float4* w, float* out_tile) {
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+#pragma unroll
+  for (int f = 0; f < VEC; ++f)
+    *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
+  // The bulk copies read shared memory through the async proxy: make this thread's writes
+  // visible to it, then let the warp's 8 output rows go, one lane per row.
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncwarp();
+  if (lane < 8) {
+    const int c = 8 * warp + lane;  // output row in the tile
+    ship_row<TILE_DIM * sizeof(float)>(out + (col0 + c) * rows + row0, &out_tile[c * TILE_DIM]);
+  }
+}
+
 // The tile whose first input row is row0 and first input column col0, whole (64 x 64) inside a
 // matrix whose rows and cols are multiples of 4 (16-byte accesses legal). Nothing to check, so
 // the loads go out first thing. tile: the block's shared input tile; out_tile: its output tile
@@ -112,7 +132,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
                                           std::int64_t col0, float* tile, float* out_tile) {
   constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
   constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // float4 loads per thread
-  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;  // load phase: 16 rows x 16 slots
 
   const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
@@ -133,17 +153,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
   const transposed_block block = transpose_block(tile, in_row, in_col);
   const float4* w = block.w;
   if constexpr (STORES == BULK_STORES) {
-#pragma unroll
-    for (int f = 0; f < VEC; ++f)
-      *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
-    // The bulk copies read shared memory through the async proxy: make this thread's writes
-    // visible to it, then let the warp's 8 output rows go, one lane per row.
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-    __syncwarp();
-    if (lane < 8) {
-      const int c = 8 * warp + lane;  // output row in the tile
-      ship_row<TILE_DIM * sizeof(float)>(out + (col0 + c) * rows + row0, &out_tile[c * TILE_DIM]);
-    }
+    bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else {
 #pragma unroll
     for (int f = 0; f < VEC; ++f) {

@@ -34,6 +34,7 @@ namespace transpose_any_shape {
 using transpose_fast::block_of;
 using transpose_fast::block_of_thread;
 using transpose_fast::BLOCK_THREADS;
+using transpose_fast::bulk_store;
 using transpose_fast::BULK_STORES;
 using transpose_fast::full_tile;
 using transpose_fast::MAX_GRID_Y;
@@ -98,12 +99,16 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 
 //! [any]
 // Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
-// alignment. With REALIGN false (rows and cols multiples of 4, so every row start is aligned) it
-// is the guarded form of whole_tile for the partial tiles at the matrix's edges.
-template <bool REALIGN>
+// alignment. REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere);
+// REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
+// whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles with REALIGN_STORES
+// false only): the output leaves through transpose_fast's bulk stores from out_tile.
+template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
-                                         std::int64_t col0, int height, int width, float* tile) {
+                                         std::int64_t col0, int height, int width, float* tile,
+                                         float* out_tile = nullptr) {
+  static_assert(!(BULK && REALIGN_STORES), "bulk stores need 16-byte aligned output rows");
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
   const std::int64_t n = rows * cols;
@@ -117,18 +122,18 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   for (int k = 0; k < LOADS; ++k) {
     const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
     const std::int64_t start = (row0 + r) * cols + col0;
-    shift[k] = REALIGN ? int(start % VEC) : 0;
+    shift[k] = REALIGN_LOADS ? int(start % VEC) : 0;
     const std::int64_t first = start - shift[k] + VEC * load_slot;
     const bool row_in = r < height;
     lo[k] = load_chunk(in, first, row_in && VEC * load_slot < shift[k] + width, n);
     hi[k] = load_chunk(
         in, first + VEC,
-        REALIGN && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width, n);
+        REALIGN_LOADS && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width, n);
   }
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-        REALIGN ? window(lo[k], hi[k], shift[k]) : lo[k];
+        REALIGN_LOADS ? window(lo[k], hi[k], shift[k]) : lo[k];
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -136,54 +141,58 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;
   const transposed_block block = transpose_block(tile, in_row, in_col);
   const float4* w = block.w;
-
-  // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
-  // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
-  // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
-  // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
-  // registers (transpose_fast's sweep: as fast as plain stores are slow).
+  if constexpr (BULK) {
+    bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
+  } else {
+    // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
+    // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
+    // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
+    // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
+    // registers (transpose_fast's sweep: as fast as plain stores are slow).
 #pragma unroll
-  for (int f = 0; f < VEC; ++f) {
-    const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
-    const std::int64_t start = (col0 + c) * rows + row0;
-    const int out_shift = REALIGN ? int(start % VEC) : 0;
-    float4 previous = w[f];
-    if (REALIGN) {  // every lane of the warp takes part, also those whose row is outside
-      previous.x = __shfl_up_sync(FULL_WARP, w[f].x, 1, SLOTS);
-      previous.y = __shfl_up_sync(FULL_WARP, w[f].y, 1, SLOTS);
-      previous.z = __shfl_up_sync(FULL_WARP, w[f].z, 1, SLOTS);
-      previous.w = __shfl_up_sync(FULL_WARP, w[f].w, 1, SLOTS);
-    }
-    if (c >= width) continue;
-    const float4 v = REALIGN ? window(previous, w[f], VEC - out_shift) : w[f];
-    const int first = in_row - out_shift;  // the tile row of v.x
-    float* to = out + start + first;       // 16-byte aligned
-    if (first >= 0 && first + VEC <= height) {
-      __stcs(reinterpret_cast<float4*>(to), v);
-    } else {
+    for (int f = 0; f < VEC; ++f) {
+      const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+      const std::int64_t start = (col0 + c) * rows + row0;
+      const int out_shift = REALIGN_STORES ? int(start % VEC) : 0;
+      float4 previous = w[f];
+      if (REALIGN_STORES) {  // every lane of the warp takes part, also those whose row is outside
+        previous.x = __shfl_up_sync(FULL_WARP, w[f].x, 1, SLOTS);
+        previous.y = __shfl_up_sync(FULL_WARP, w[f].y, 1, SLOTS);
+        previous.z = __shfl_up_sync(FULL_WARP, w[f].z, 1, SLOTS);
+        previous.w = __shfl_up_sync(FULL_WARP, w[f].w, 1, SLOTS);
+      }
+      if (c >= width) continue;
+      const float4 v = REALIGN_STORES ? window(previous, w[f], VEC - out_shift) : w[f];
+      const int first = in_row - out_shift;  // the tile row of v.x
+      float* to = out + start + first;       // 16-byte aligned
+      if (first >= 0 && first + VEC <= height) {
+        __stcs(reinterpret_cast<float4*>(to), v);
+      } else {
 #pragma unroll
-      for (int i = 0; i < VEC; ++i)
-        if (first + i >= 0 && first + i < height) __stcs(to + i, float_of(v, i));
-    }
-    if (REALIGN && mine.rho == SLOTS - 1) {
+        for (int i = 0; i < VEC; ++i)
+          if (first + i >= 0 && first + i < height) __stcs(to + i, float_of(v, i));
+      }
+      if (REALIGN_STORES && mine.rho == SLOTS - 1) {
 #pragma unroll
-      for (int i = 0; i < VEC - 1; ++i)
-        if (i < out_shift && TILE_DIM - out_shift + i < height)
-          __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
+        for (int i = 0; i < VEC - 1; ++i)
+          if (i < out_shift && TILE_DIM - out_shift + i < height)
+            __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
+      }
     }
   }
 }
 //! [any]
 
 //! [kernel]
-// One block per tile. ALIGNED: rows and cols are multiples of 4; whole tiles take whole_tile and
-// the partial ones at the edges any_tile. Otherwise every tile takes any_tile with realignment.
+// One block per tile. ALIGNED_LOADS: cols is a multiple of 4; ALIGNED_STORES: rows is. Whole tiles
+// of an aligned matrix take whole_tile; whole tiles with aligned output rows keep its bulk stores
+// behind realigned loads; every other tile takes any_tile, realigning the side(s) that need it.
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
-template <bool ALIGNED, bool DOWN_FIRST>
-__global__ void __launch_bounds__(BLOCK_THREADS,
-                                  ALIGNED ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
+template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST>
+__global__ void __launch_bounds__(BLOCK_THREADS, ALIGNED_LOADS ? MIN_BLOCKS_PER_SM
+                                                               : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first, bool bulk_stores) {
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
@@ -193,13 +202,19 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  if constexpr (ALIGNED) {
+  if constexpr (ALIGNED_STORES) {
     if (height == TILE_DIM && width == TILE_DIM && bulk_stores) {
-      whole_tile(in, out, rows, cols, row0, col0, tile);
+      if constexpr (ALIGNED_LOADS) {
+        whole_tile(in, out, rows, cols, row0, col0, tile);
+      } else {
+        __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
+        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                    out_tile);
+      }
       return;
     }
   }
-  any_tile<!ALIGNED>(in, out, rows, cols, row0, col0, height, width, tile);
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES>(in, out, rows, cols, row0, col0, height, width, tile);
 }
 //! [kernel]
 
@@ -276,7 +291,8 @@ constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool BULK_OFF_SECTOR = true>
+template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool BULK_OFF_SECTOR = true,
+          bool EACH_SIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -294,7 +310,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  const bool aligned = rows % VEC == 0 && cols % VEC == 0;
+  // EACH_SIDE: each side realigned only if it needs it (the --sweep also realigns both sides
+  // whenever one needs it).
+  bool aligned_loads = cols % VEC == 0, aligned_stores = rows % VEC == 0;
+  if (!EACH_SIDE && !(aligned_loads && aligned_stores)) aligned_loads = aligned_stores = false;
   // Whole tiles of an aligned matrix ship their output rows with bulk copies; the --sweep also
   // stores them from registers (any_tile) where the output rows start off a 32-byte sector.
   const bool bulk_stores = BULK_OFF_SECTOR || rows % (2 * VEC) == 0;
@@ -303,10 +322,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned)
-      kernel<true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+    if (aligned_loads && aligned_stores)
+      kernel<true, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+    else if (aligned_loads)
+      kernel<true, false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+    else if (aligned_stores)
+      kernel<false, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
     else
-      kernel<false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+      kernel<false, false, down>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
     CUDA_CHECK_LAUNCH();
   }
 }

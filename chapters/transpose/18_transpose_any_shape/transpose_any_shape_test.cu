@@ -17,7 +17,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // first, whole tiles stored from registers off sectors).
 const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>,
                                           launch_variant<NARROW_SIDE, ALONG_FIRST>,
-                                          launch_variant<NARROW_SIDE, DOWN_FIRST, false>};
+                                          launch_variant<NARROW_SIDE, DOWN_FIRST, false>,
+                                          launch_variant<NARROW_SIDE, DOWN_FIRST, true, false>};
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
 void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
