@@ -10,13 +10,15 @@
 //   the two blocks run one after the other.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
-//   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few);
-//   with rows and cols multiples of 4 whole tiles keep transpose_fast's bulk stores. blockIdx.x
-//   walks down a column of tiles instead of along a row. A side of at most 16 floats takes
-//   kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row or
-//   one column, whose transpose is itself, is copied with cudaMemcpyAsync.
-// What limits it: DRAM; output rows that do not start on a 32-byte sector still cost a part of the
-//   bandwidth (see its page for every shape class against cublasSgeam and cudaMemcpy).
+//   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
+//   Whole tiles whose output rows are 16-byte aligned keep transpose_fast's bulk stores, behind
+//   realigned loads where the input rows are not. blockIdx.x walks down a column of tiles
+//   instead of along a row. A side of at most 16 floats takes kernel_narrow (16-byte accesses on
+//   the side that is contiguous), and a matrix of one row or one column, whose transpose is
+//   itself, is copied with cudaMemcpyAsync.
+// What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
+//   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
+//   16-byte boundaries (see its page for every shape class against cublasSgeam and cudaMemcpy).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
@@ -184,9 +186,11 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 //! [any]
 
 //! [kernel]
-// One block per tile. ALIGNED_LOADS: cols is a multiple of 4; ALIGNED_STORES: rows is. Whole tiles
-// of an aligned matrix take whole_tile; whole tiles with aligned output rows keep its bulk stores
-// behind realigned loads; every other tile takes any_tile, realigning the side(s) that need it.
+// One block per tile. ALIGNED_STORES: rows is a multiple of 4 (output rows start 16-byte aligned);
+// ALIGNED_LOADS: cols is too. Whole tiles of an aligned matrix take whole_tile; whole tiles with
+// aligned output rows keep its bulk stores behind realigned loads; every other tile takes
+// any_tile. Output rows off 16-byte boundaries realign both sides: aligned loads with realigned
+// stores measured slower there on the H200 (see the page), so that pair is not built.
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
@@ -194,7 +198,8 @@ template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST>
 __global__ void __launch_bounds__(BLOCK_THREADS, ALIGNED_LOADS ? MIN_BLOCKS_PER_SM
                                                                : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-           std::int64_t cols, std::int64_t first, bool bulk_stores) {
+           std::int64_t cols, std::int64_t first) {
+  static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
@@ -203,7 +208,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, ALIGNED_LOADS ? MIN_BLOCKS_PER_
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED_STORES) {
-    if (height == TILE_DIM && width == TILE_DIM && bulk_stores) {
+    if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS) {
         whole_tile(in, out, rows, cols, row0, col0, tile);
       } else {
@@ -291,8 +296,9 @@ constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
-template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool BULK_OFF_SECTOR = true,
-          bool EACH_SIDE = true>
+// EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
+// loads (the --sweep also realigns both sides there).
+template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool EACH_SIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -310,27 +316,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  // EACH_SIDE: each side realigned only if it needs it (the --sweep also realigns both sides
-  // whenever one needs it).
-  bool aligned_loads = cols % VEC == 0, aligned_stores = rows % VEC == 0;
-  if (!EACH_SIDE && !(aligned_loads && aligned_stores)) aligned_loads = aligned_stores = false;
-  // Whole tiles of an aligned matrix ship their output rows with bulk copies; the --sweep also
-  // stores them from registers (any_tile) where the output rows start off a 32-byte sector.
-  const bool bulk_stores = BULK_OFF_SECTOR || rows % (2 * VEC) == 0;
+  const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
   constexpr bool down = ORDER == DOWN_FIRST;
   // A grid holds 65535 blocks along y: a longer walk takes several launches.
   const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned_loads && aligned_stores)
-      kernel<true, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
-    else if (aligned_loads)
-      kernel<true, false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
-    else if (aligned_stores)
-      kernel<false, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+    if (aligned_stores && aligned_loads)
+      kernel<true, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (aligned_stores && EACH_SIDE)
+      kernel<false, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, down>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first, bulk_stores);
+      kernel<false, false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
