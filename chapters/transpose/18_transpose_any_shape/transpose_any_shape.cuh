@@ -195,8 +195,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST>
-__global__ void __launch_bounds__(BLOCK_THREADS, ALIGNED_LOADS ? MIN_BLOCKS_PER_SM
-                                                               : MIN_BLOCKS_PER_SM_REALIGNED)
+__global__ void __launch_bounds__(BLOCK_THREADS,
+                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
