@@ -10,9 +10,9 @@
 //   - read: the load phase. Block (x, y) reads H input rows of 64 floats (columns 64 x ..), rows
 //     4 C bytes apart.
 //   Each is measured with the segment length H = 64, 128, 256 (how many boundaries there are per
-//   byte), with plain and evict-first (.cs) stores, and in two block orders: x fastest (as the
-//   steps launch them: the blocks that share a boundary sector run 'tile columns' blocks apart),
-//   or y fastest (they run one after the other). Beside them: one contiguous write or read of the
+//   byte), with plain and evict-first (.cs) stores, and in two block orders: x fastest (as
+//   transpose_fast launches them: the blocks that share a boundary sector run 'tile columns'
+//   blocks apart), or y fastest (they run one after the other, as in transpose_any_shape). Beside them: one contiguous write or read of the
 //   same bytes.
 // Run: build/bin/transpose_alignment_probe [--reps 20]   (prints one table)
 #include <cuda_runtime.h>
