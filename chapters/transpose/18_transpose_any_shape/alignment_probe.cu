@@ -12,8 +12,8 @@
 //   Each is measured with the segment length H = 64, 128, 256 (how many boundaries there are per
 //   byte), with plain and evict-first (.cs) stores, and in two block orders: x fastest (as
 //   transpose_fast launches them: the blocks that share a boundary sector run 'tile columns'
-//   blocks apart), or y fastest (they run one after the other, as in transpose_any_shape). Beside them: one contiguous write or read of the
-//   same bytes.
+//   blocks apart), or y fastest (they run one after the other, as in transpose_any_shape). Beside
+//   them: one contiguous write or read of the same bytes.
 // Run: build/bin/transpose_alignment_probe [--reps 20]   (prints one table)
 #include <cuda_runtime.h>
 
