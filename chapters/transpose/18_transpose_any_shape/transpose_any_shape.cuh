@@ -287,12 +287,10 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-//! [order]
 // The order of the tiles: down each column of tiles first (the default), or along each row of
 // tiles first (transpose_fast's order; the --sweep measures it). Down first, the blocks that write
 // the two parts of a 32-byte sector shared by their output rows run one after the other.
 constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
-//! [order]
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
