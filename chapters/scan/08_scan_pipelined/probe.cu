@@ -119,19 +119,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
   constexpr int SUM_WARP = S::WARPS + LOOK_BACK_WARPS;
 
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
-    for (int k = 0; k < SLOTS; ++k) {
-      barrier_init(&ps.total_known[k]);
-      barrier_init(&ps.prefix_known[k]);
-    }
-    barrier_init_fence();
-    request<S>(0, 0, claim(tile_counter), in, n, tiles, true, stage_data, ps.tile, ps.landed);
-    std::int64_t next_tiles[STAGES];
-    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
-    for (int s = 1; s < STAGES; ++s)
-      request<S>(s, s, next_tiles[s], in, n, tiles, true, stage_data, ps.tile, ps.landed);
-  }
+  if (threadIdx.x == 0) start_pipeline(ps, tile_counter, in, n, tiles, true, stage_data);
   __syncthreads();
 
   if (warp == SUM_WARP) {

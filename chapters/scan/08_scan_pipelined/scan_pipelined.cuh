@@ -158,6 +158,27 @@ __device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
   }
 }
 
+// Thread 0's start of the pipeline: every barrier initialized, the block's first STAGES tiles
+// claimed and requested. The first claim alone, so that every block gets one of the first tiles
+// (a small n has about one tile per block); the others back to back: two waits for the counter,
+// not STAGES.
+template <class S, int STAGES, class T>
+__device__ void start_pipeline(pipeline_state<S, STAGES, T>& ps, unsigned* tile_counter,
+                               const T* in, std::int64_t n, std::int64_t tiles, bool vector_io,
+                               T* stage_data) {
+  for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
+  for (int k = 0; k < pipeline_state<S, STAGES, T>::SLOTS; ++k) {
+    barrier_init(&ps.total_known[k]);
+    barrier_init(&ps.prefix_known[k]);
+  }
+  barrier_init_fence();
+  request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+  std::int64_t next_tiles[STAGES];
+  for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
+  for (int s = 1; s < STAGES; ++s)
+    request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+}
+
 template <class S>
 __device__ bool whole_bulk_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
   return bulk_possible && (tile + 1) * S::TILE_ELEMENTS <= n;
@@ -224,21 +245,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
-    for (int k = 0; k < SLOTS; ++k) {
-      barrier_init(&ps.total_known[k]);
-      barrier_init(&ps.prefix_known[k]);
-    }
-    barrier_init_fence();
-    // The first claim alone, so that every block gets one of the first tiles (a small n has
-    // about one tile per block); the others back to back: two waits for the counter, not STAGES.
-    request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-    std::int64_t next_tiles[STAGES];
-    for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
-    for (int s = 1; s < STAGES; ++s)
-      request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-  }
+  if (threadIdx.x == 0) start_pipeline(ps, tile_counter, in, n, tiles, vector_io, stage_data);
   __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
 
   if (warp == SUM_WARP) {
