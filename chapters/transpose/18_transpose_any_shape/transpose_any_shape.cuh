@@ -25,9 +25,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "chapters/transpose/17_transpose_fast/transpose_fast.cuh"
 #include "common/check.cuh"
+#include "common/transpose/program.cuh"
 
 namespace transpose_any_shape {
 
@@ -334,5 +336,16 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
   launch_variant<>(d_in, d_out, rows, cols);
 }
 //! [launch]
+
+// The program's and the tests' variants: the default first, then the others the --sweep measures.
+// No grid limit (a long walk takes several launches) and 64-bit offsets.
+inline std::vector<common::matrix_variant> variants() {
+  const common::matrix_limits any_shape{0, false, 64, false};
+  return {{"", launch, any_shape},
+          {"narrow kernel up to 8", launch_variant<8>, any_shape},
+          {"no narrow kernel", launch_variant<0>, any_shape},
+          {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
+          {"both sides realigned", launch_variant<NARROW_SIDE, DOWN_FIRST, false>, any_shape}};
+}
 
 }  // namespace transpose_any_shape

@@ -15,9 +15,7 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows
 // first, both sides realigned where only the input rows need it).
-const common::matrix_launch VARIANTS[] = {launch, launch_variant<8>, launch_variant<0>,
-                                          launch_variant<NARROW_SIDE, ALONG_FIRST>,
-                                          launch_variant<NARROW_SIDE, DOWN_FIRST, false>};
+const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
 void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
@@ -45,9 +43,9 @@ HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo 
 GPU_TEST_CASE(
     "transpose_any_shape and its sweep variants equal the CPU transpose at every test "
     "shape") {
-  const common::matrix_limits any_shape{0, false, 64, false};
   for (const auto& variant : VARIANTS)
-    common::testing::check_matrix_shapes(variant, common::matrix_result::transpose, any_shape);
+    common::testing::check_matrix_shapes(variant.launch, common::matrix_result::transpose,
+                                         variant.limits);
 }
 
 GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 around tile edges") {
@@ -60,7 +58,7 @@ GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 arou
   shapes.push_back({4097, 4099});
   shapes.push_back({4099, 4097});
   shapes.push_back({1001, 1001});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
 GPU_TEST_CASE("rows at every residue mod 8 with several tiles of rows and columns") {
@@ -70,7 +68,7 @@ GPU_TEST_CASE("rows at every residue mod 8 with several tiles of rows and column
   for (std::int64_t rows = 128; rows <= 136; ++rows)
     for (std::int64_t cols : {64, 65, 66, 67, 130}) shapes.push_back({rows, cols});
   for (std::int64_t rows : {193, 196, 199, 250, 255}) shapes.push_back({rows, 131});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
 GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the 16-byte path") {
@@ -86,7 +84,7 @@ GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the
                   {1028, 3076},
                   {3076, 1028},
                   {1032, 1028}},
-                 variant);
+                 variant.launch);
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
@@ -99,7 +97,7 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
   for (const shape& s : {shape{100000, 40}, shape{40, 100000}, shape{100003, 37}, shape{37, 100003},
                          shape{65536, 64}, shape{64, 65536}, shape{4096, 4}, shape{4, 4096}})
     shapes.push_back(s);
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
