@@ -102,10 +102,9 @@ python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[
 { lscpu | grep -E 'Model name|Socket|Core|Thread|L1d|L2|L3|MHz'; } \
   >"$OUT/transpose_cpu_host.txt" 2>&1
 
-COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 {
   echo "# transpose_alignment_probe (chapters/transpose/18_transpose_any_shape/alignment_probe.cu);" \
-    "commit ${COMMIT:0:7}"
+    "commit $COMMIT"
   "$BIN/transpose_alignment_probe"
 } >"$OUT/transpose_alignment_probe.txt" 2>&1
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2
