@@ -6,7 +6,8 @@
 //   that each change one thing: no look-back at all (the output is then wrong: only the time
 //   counts), the aggregate stored a second time by the look-back warp before its loads (as
 //   scan_lookback's look_back does by default), two look-back warps per block taking alternate
-//   tiles, tiles of 4096 elements (two blocks per SM), a 128-tile window.
+//   tiles, tiles of 4096 elements (two blocks per SM), a 128-tile window, every tile dealt
+//   round-robin (none claimed).
 //   The copy keeps every wait and barrier of the step; only the counters are added.
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
@@ -38,9 +39,11 @@ using scan_reduce_then_scan::warp_sum;
 
 // Sums over every block and repetition since the last reset.
 enum counter {
-  TILES,             // tiles the tile warps finished
-  TILE_LOOP_CYCLES,  // the tile warps' whole loop, per block
-  PREFIX_WAIT_CYCLES,
+  TILES,               // tiles the tile warps finished
+  TILE_LOOP_CYCLES,    // the tile warps' whole loop, per block
+  LANDED_WAIT_CYCLES,  // thread 0's wait for its tile to land
+  PREFIX_WAIT_CYCLES,  // thread 0's wait for its tile's prefix
+  REQUEST_CYCLES,      // thread 0's request of the next tile (the buffer's wait, the claim)
   LOOK_BACKS,
   LOOK_BACK_CYCLES,
   WINDOWS,  // windows of status words read
@@ -103,8 +106,19 @@ __device__ std::int32_t counted_look_back(unsigned long long* status, std::int64
 
 // scan_pipelined::kernel (exclusive, int32, 16-byte aligned arrays) with counters, and
 // LOOK_BACK_WARPS look-back warps taking alternate tiles; LOOK_BACK false publishes each tile's
-// sum as its prefix and hands the tile warps 0 (a wrong result, as fast as no waiting can be).
-template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH>
+// sum as its prefix and hands the tile warps 0 (a wrong result, as fast as no waiting can be);
+// ORDER: how a block gets its tiles.
+enum tile_order { STEP_ORDER, ALL_DEALT };
+template <int STAGES, int ORDER>
+struct probe_tile_source {
+  unsigned* counter;
+  __device__ std::int64_t operator()(std::int64_t r) const {
+    if (ORDER == ALL_DEALT) return blockIdx.x + r * gridDim.x;
+    return tile_source<STAGES>{counter}(r);
+  }
+};
+template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH,
+          int ORDER>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
     counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
                    unsigned* tile_counter, unsigned long long* status) {
@@ -119,8 +133,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
   constexpr int SUM_WARP = S::WARPS + LOOK_BACK_WARPS;
 
-  if (threadIdx.x == 0) start_pipeline(ps, tile_counter, in, n, tiles, true, stage_data);
-  __syncthreads();
+  const probe_tile_source<STAGES, ORDER> next_tile{tile_counter};
+  if (threadIdx.x == 0) start_pipeline(ps, next_tile, in, n, tiles, true, stage_data);
+  clear_workspace(tile_counter, status, tiles);
 
   if (warp == SUM_WARP) {
     // Every look-back warp must meet a claim past the last tile to stop: arrive for that many.
@@ -174,22 +189,26 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
 
   const tile_warps_barrier<S> tile_barrier;
   const long long loop_start = clock64();
-  unsigned long long tiles_done = 0, prefix_wait = 0;
+  unsigned long long tiles_done = 0, landed_wait = 0, prefix_wait = 0, request_cycles = 0;
   for (int i = 0;; ++i) {
     const int s = i % STAGES, k = i % SLOTS;
     const std::int64_t tile = ps.tile[k];
     if (tile >= tiles) break;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+    const long long landed_start = clock64();
     wait(&ps.landed[s], i / STAGES);
+    landed_wait += clock64() - landed_start;
     thread_items<S, T> t = whole_bulk_tile<S>(tile, n, true)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, true);
     block_scan<false>(t, ps.warp_totals, tile_barrier);
     tile_barrier();
     if (threadIdx.x == 0) {
+      const long long request_start = clock64();
       wait(&ps.total_known[k], i / SLOTS);
-      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, true, stage_data,
+      request<S>(s, (i + STAGES) % SLOTS, next_tile(i + STAGES), in, n, tiles, true, stage_data,
                  ps.tile, ps.landed);
+      request_cycles += clock64() - request_start;
     }
     const long long wait_start = clock64();
     wait(&ps.prefix_known[k], i / SLOTS);
@@ -205,7 +224,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
   if (threadIdx.x == 0) {
     atomicAdd(&counters[TILES], tiles_done);
     atomicAdd(&counters[TILE_LOOP_CYCLES], clock64() - loop_start);
+    atomicAdd(&counters[LANDED_WAIT_CYCLES], landed_wait);
     atomicAdd(&counters[PREFIX_WAIT_CYCLES], prefix_wait);
+    atomicAdd(&counters[REQUEST_CYCLES], request_cycles);
   }
 }
 
@@ -266,9 +287,9 @@ void print_header(const common::device_info& gpu, std::int64_t n) {
 }
 
 template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK,
-          bool REPUBLISH = false>
+          bool REPUBLISH = false, int ORDER = STEP_ORDER>
 void run_counted(arrays& a, const char* name) {
-  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH>;
+  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER>;
   const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
   const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
   CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
@@ -283,17 +304,19 @@ void run_counted(arrays& a, const char* name) {
   auto* counter = reinterpret_cast<unsigned*>(a.workspace.data());
   auto* status = reinterpret_cast<unsigned long long*>(a.workspace.data() + 8);
   const auto [ms, wrong] = a.time([&] {
-    CUDA_CHECK(cudaMemsetAsync(a.workspace.data(), 0, workspace_bytes<S>(a.n), 0));
-    kernel<<<blocks, threads, bytes>>>(a.in.data(), a.n, a.out.data(), counter, status);
-    CUDA_CHECK_LAUNCH();
+    launch_resident(kernel, blocks, threads, bytes, a.in.data(), a.n, a.out.data(), counter,
+                    status);
   });
   unsigned long long c[COUNTERS];
   CUDA_CHECK(cudaMemcpyFromSymbol(c, counters, sizeof c));
   const double per_tile = 1.0 / double(c[TILES]), per_look_back = 1.0 / double(c[LOOK_BACKS]);
   std::printf("%-38s %7d %9.4f  %s\n", name, blocks, ms,
               wrong == 0 ? "correct" : (LOOK_BACK ? "WRONG" : "wrong (no look-back: by design)"));
-  std::printf("    per tile: %6.0f cycles of a block's tile loop, %6.0f waiting for the prefix\n",
-              double(c[TILE_LOOP_CYCLES]) * per_tile, double(c[PREFIX_WAIT_CYCLES]) * per_tile);
+  std::printf(
+      "    per tile: %6.0f cycles of a block's tile loop: %5.0f waiting for the tile, %5.0f for "
+      "the prefix, %5.0f requesting the next\n",
+      double(c[TILE_LOOP_CYCLES]) * per_tile, double(c[LANDED_WAIT_CYCLES]) * per_tile,
+      double(c[PREFIX_WAIT_CYCLES]) * per_tile, double(c[REQUEST_CYCLES]) * per_tile);
   if (LOOK_BACK)
     std::printf(
         "    per look-back: %6.0f cycles, %.2f windows read, %.2f re-reads: %5.0f cycles "
@@ -340,6 +363,10 @@ int main(int argc, char** argv) {
         run_counted<scan_reduce_then_scan::shape<256, 4>, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(
             a, "  4096-element tiles (two blocks per SM)");
         run_counted<S, DEFAULT_STAGES, 128, 1, true>(a, "  window of 128 tiles");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, false, ALL_DEALT>(
+            a, "  every tile dealt");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false, false, ALL_DEALT>(
+            a, "  every tile dealt, no look-back");
         return common::EXIT_CORRECT;
       });
 }

@@ -2,29 +2,34 @@
 //   final step).
 // The one idea: a block of scan_lookback holds its tile in registers while it waits for its
 //   predecessors; while it waits, it loads nothing. Here a block stays resident and works through
-//   a stream of tiles, claimed STAGES ahead from the same atomic counter and bulk-copied by the
-//   Hopper TMA unit into shared-memory buffers (cp.async.bulk, completion counted by an mbarrier).
+//   a stream of tiles, taken STAGES ahead (the first STAGES dealt, the rest claimed from the same
+//   atomic counter) and bulk-copied by the Hopper TMA unit into shared-memory buffers
+//   (cp.async.bulk, completion counted by an mbarrier).
 //   Its warps split the work by role: a sum warp publishes each tile's sum as soon as the tile
 //   lands, a look-back warp runs scan_lookback's look-back, the tile warps scan the tile while its
 //   look-back runs, hand its buffer back for the next claim, then add the prefix and store.
 // Changes from the previous step (scan_lookback): a grid of resident blocks (one per SM with the
 //   default's 7 x 32 KiB buffers) that loop over tiles; bulk copies into STAGES buffers; three
 //   kinds of warps handing tiles on through mbarriers; per-tile bookkeeping in 2 x STAGES slots;
-//   the tile warps' barrier a named one (the block scan takes it). The block scan, the look-back
-//   (without its second store of the aggregate) and the stores are scan_lookback's. A tile that is
-//   not whole, or an array that is not 16-byte aligned, is read with guarded loads instead.
+//   the tile warps' barrier a named one (the block scan takes it); a cooperative launch (every
+//   block resident), so that the first tiles can be dealt and the kernel clears its own workspace
+//   while they load, behind a grid barrier, instead of a clearing launch before it. The block scan,
+//   the look-back (without its second store of the aggregate) and the stores are scan_lookback's. A
+//   tile that is not whole, or an array that is not 16-byte aligned, is read with guarded loads
+//   instead.
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
 //   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
-//   the H200 at 2^28 it is past CUB by far but just short of 0.92 of the copy; at 2^21 and 2^22
-//   elements it is slower than CUB (the page has the hypothesis: the first claims).
+//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy; at 2^21 and 2^22 elements it
+//   is still slower than CUB (the page's results).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
 //   in the PTX ISA (cp.async.bulk, mbarrier), sections on asynchronous data movement.
 #pragma once
 
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -100,10 +105,19 @@ __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned b
 //! [bulk]
 
 //! [claim]
-// A tile claimed from the counter; the claims of one thread come back in increasing order.
-__device__ __forceinline__ std::int64_t claim(unsigned* tile_counter) {
-  return atomicAdd(tile_counter, 1u);
-}
+// The block's r-th tile (r = 0, 1, ...), in increasing order. The first STAGES are dealt
+// round-robin over the grid (block b gets b, b + blocks, ...): a small n is spread evenly over the
+// blocks, and no block waits for the counter to start. Every later tile is claimed from the
+// counter, so that a block whose tiles go faster takes more of them. Dealing needs the whole grid
+// resident at once (a cooperative launch): the block a tile is dealt to must be running.
+template <int STAGES>
+struct tile_source {
+  unsigned* counter;
+  __device__ std::int64_t operator()(std::int64_t r) const {
+    if (r < STAGES) return blockIdx.x + r * gridDim.x;
+    return std::int64_t(STAGES) * gridDim.x + atomicAdd(counter, 1u);
+  }
+};
 
 // Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
 // array comes by bulk copy; any other tile is copied in by the tile warps themselves (the barrier
@@ -159,25 +173,34 @@ __device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
 }
 
 // Thread 0's start of the pipeline: every barrier initialized, the block's first STAGES tiles
-// claimed and requested. The first claim alone, so that every block gets one of the first tiles
-// (a small n has about one tile per block); the others back to back: two waits for the counter,
-// not STAGES.
-template <class S, int STAGES, class T>
-__device__ void start_pipeline(pipeline_state<S, STAGES, T>& ps, unsigned* tile_counter,
-                               const T* in, std::int64_t n, std::int64_t tiles, bool vector_io,
-                               T* stage_data) {
+// (next_tile(0), next_tile(1), ...) requested.
+template <class S, int STAGES, class T, class TileSource>
+__device__ void start_pipeline(pipeline_state<S, STAGES, T>& ps, TileSource next_tile, const T* in,
+                               std::int64_t n, std::int64_t tiles, bool vector_io, T* stage_data) {
   for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
   for (int k = 0; k < pipeline_state<S, STAGES, T>::SLOTS; ++k) {
     barrier_init(&ps.total_known[k]);
     barrier_init(&ps.prefix_known[k]);
   }
   barrier_init_fence();
-  request<S>(0, 0, claim(tile_counter), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-  std::int64_t next_tiles[STAGES];
-  for (int s = 1; s < STAGES; ++s) next_tiles[s] = claim(tile_counter);
-  for (int s = 1; s < STAGES; ++s)
-    request<S>(s, s, next_tiles[s], in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
+  for (int s = 0; s < STAGES; ++s)
+    request<S>(s, s, next_tile(s), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
 }
+
+//! [clear]
+// Every thread of the grid, once its block's first tiles are requested (they need no workspace):
+// clears the counter and the tiles' status words, then waits at the grid's barrier, which orders
+// every clearing store before any claim, publication or look-back (and is also the block's barrier:
+// thread 0 has initialized the mbarriers). No clearing launch before the kernel, so no launch gap.
+__device__ inline void clear_workspace(unsigned* tile_counter, unsigned long long* status,
+                                       std::int64_t tiles) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) *tile_counter = 0;
+  for (std::int64_t t = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; t < tiles;
+       t += std::int64_t(gridDim.x) * blockDim.x)
+    status[t] = scan_lookback::STATUS_INVALID;
+  cooperative_groups::this_grid().sync();
+}
+//! [clear]
 
 template <class S>
 __device__ bool whole_bulk_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
@@ -222,15 +245,17 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
-// the order they were claimed, handing each tile on through the barriers of its buffer and slot:
+// the order the block took them, handing each tile on through the barriers of its buffer and slot:
 //   - the sum warp: waits until the tile has landed, sums it, publishes its sum (AGGREGATE);
 //   - the look-back warp: scan_lookback's look_back for the tile, once its sum is known;
 //   - the tile warps (S::BLOCK_THREADS threads): scan the tile from its buffer while the look-back
-//     runs, claim a new tile into the buffer, then, once the prefix is known, add it and store.
+//     runs, take the block's next tile into the buffer, then, once the prefix is known, add it and
+//     store.
 // So a tile's sum is published as soon as its bytes are in, whatever the look-backs are doing, and
-// every buffer is loading while a tile waits for its prefix. The smallest tile
-// without a prefix belongs to a block whose sum warp has published its sum (every claimed tile
-// lands) and whose look-back warp is on it (its earlier tiles have prefixes): no deadlock.
+// every buffer is loading while a tile waits for its prefix. The smallest tile without a prefix
+// belongs to a running block (the launch is cooperative: every block is resident) whose sum warp
+// has published its sum (every tile taken lands) and whose look-back warp is on it (its earlier
+// tiles have prefixes): no deadlock.
 template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
@@ -245,8 +270,9 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
   constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
-  if (threadIdx.x == 0) start_pipeline(ps, tile_counter, in, n, tiles, vector_io, stage_data);
-  __syncthreads();  // the only barrier of all threads: barriers initialized, tiles claimed
+  const tile_source<STAGES> next_tile{tile_counter};
+  if (threadIdx.x == 0) start_pipeline(ps, next_tile, in, n, tiles, vector_io, stage_data);
+  clear_workspace(tile_counter, status, tiles);  // while the dealt tiles load
 
   if (warp == SUM_WARP) {
     for (int i = 0;; ++i) {
@@ -294,13 +320,13 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
                                : load_tile<S>(in, n, tile_base, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
-    // The tile is in registers: thread 0 claims the block's tile i + STAGES into its buffer (once
+    // The tile is in registers: thread 0 takes the block's tile i + STAGES into its buffer (once
     // the sum warp is done with it too), before the prefix of tile i is known. The other tile
     // threads see the new slot through the barriers of the rounds in between (STAGES >= 2).
     if (threadIdx.x == 0) {
       wait(&ps.total_known[k], i / SLOTS);
-      request<S>(s, (i + STAGES) % SLOTS, claim(tile_counter), in, n, tiles, vector_io, stage_data,
-                 ps.tile, ps.landed);
+      request<S>(s, (i + STAGES) % SLOTS, next_tile(i + STAGES), in, n, tiles, vector_io,
+                 stage_data, ps.tile, ps.landed);
     }
     wait(&ps.prefix_known[k], i / SLOTS);
     const T prefix = ps.prefix[k];
@@ -336,8 +362,28 @@ int resident_blocks() {
   return blocks;
 }
 
+// Launches `kernel` as a cooperative kernel on stream 0: every block resident at once, or the
+// launch fails with an error (never a hang).
+template <class... Params, class... Args>
+void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::size_t shared_bytes,
+                     Args... args) {
+  cudaLaunchAttribute cooperative{};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(unsigned(blocks));
+  config.blockDim = dim3(unsigned(threads));
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = 0;
+  config.attrs = &cooperative;
+  config.numAttrs = 1;
+  CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, Params(args)...));
+  CUDA_CHECK_LAUNCH();
+}
+
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
-// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content.
+// workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content (the
+// kernel clears it).
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
           int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
@@ -345,14 +391,11 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
   const int blocks =
       int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
-  CUDA_CHECK(cudaMemsetAsync(d_workspace, 0, workspace_bytes<S>(n), 0));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  kernel<S, STAGES, WINDOW, INCLUSIVE, T>
-      <<<blocks, S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>()>>>(
-          d_in, n, d_out, tile_counter, status,
-          scan_reduce_then_scan::vector_io_possible(d_in, d_out));
-  CUDA_CHECK_LAUNCH();
+  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, blocks,
+                  S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in, n, d_out,
+                  tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
 //! [launch]
 
