@@ -32,7 +32,7 @@ FINAL = "scan_pipelined"
 STEPS = ["scan_cpu", "scan_naive", "scan_work_efficient", "scan_conflict_free", "scan_large",
          "scan_reduce_then_scan", "scan_lookback", "scan_pipelined"]
 DEFAULT_VARIANT = {"scan_lookback": "block=128 items=32 window=32",
-                   "scan_pipelined": "block=256 items=32 stages=7 window=32",
+                   "scan_pipelined": "block=256 items=16|32 stages=4|7 window=32",
                    "scan_conflict_free": "padding=correct"}
 
 
@@ -152,7 +152,8 @@ def main():
                         + td(gen_results.fmt_time(r["median_ms"])) + td(verdict))
     out.append(table(
         f"The final step, {FINAL} ({DEFAULT_VARIANT[FINAL]}), against the issue's targets on the "
-        f"{gpu}, same run (ratios to 3 decimals: a target is judged on the unrounded ratio)",
+        f"{gpu}, same run (ratios rounded down to 3 decimals, the percentages of the table above "
+        f"rounded to 1: a target is judged on the unrounded ratio)",
         ["n", "type", "GB/s", "x memcpy D2D", "x CUB", "time", "targets"], body))
     sys.stdout.write("".join(out))
 

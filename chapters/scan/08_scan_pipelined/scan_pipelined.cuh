@@ -54,10 +54,17 @@ using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
 
-// The default: 256 threads x 32 elements (8192-element tiles, 32 KiB of int32 or float), seven
-// stages (224 KiB: one block per SM of the H100 or H200), scan_lookback's window of 32 tiles.
+// The default from SMALL_N_LIMIT elements on: 256 threads x 32 elements (8192-element tiles, 32 KiB
+// of int32 or float), seven stages (224 KiB: one block per SM of the H100 or H200), scan_lookback's
+// window of 32 tiles. Below it: 256 threads x 16 elements, four stages (4096-element tiles, 64 KiB:
+// more blocks per SM). In the bench's sweep on the H200 and the H100 the small tiles were past CUB
+// at every size from 2^15 to 2^23, the large ones short of it at 2^21 and 2^22 (our reading: too
+// few large tiles there to keep every SM's loads in flight), and ahead from 2^24 on.
 using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
+using small_n_shape = shape<256, 4>;
+constexpr int SMALL_N_STAGES = 4;
+constexpr std::int64_t SMALL_N_LIMIT = std::int64_t(1) << 24;
 constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
@@ -397,6 +404,18 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
                   S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in, n, d_out,
                   tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
+
+// The step's scan: the configuration for the size (the small tiles below SMALL_N_LIMIT).
+template <class T, bool INCLUSIVE = false>
+void launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  if (n < SMALL_N_LIMIT)
+    launch<T, INCLUSIVE, small_n_shape, SMALL_N_STAGES>(d_in, n, d_out, d_workspace);
+  else
+    launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+}
+inline std::size_t workspace_bytes_by_size(std::int64_t n) {
+  return n < SMALL_N_LIMIT ? workspace_bytes<small_n_shape>(n) : workspace_bytes<default_shape>(n);
+}
 //! [launch]
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
@@ -414,16 +433,30 @@ common::scan_variant pipeline_variant() {
   return v;
 }
 
-// The program's and the tests' variants: the default first, then the others the sweep measures.
+// The step's default: its configuration by size.
+inline common::scan_variant by_size_variant() {
+  common::scan_variant v;
+  v.name = "block=256 items=16|32 stages=4|7 window=32";  // 16 and 4 below SMALL_N_LIMIT
+  v.exclusive_int32 = launch_by_size<std::int32_t, false>;
+  v.exclusive_float = launch_by_size<float, false>;
+  v.inclusive_int32 = launch_by_size<std::int32_t, true>;
+  v.inclusive_float = launch_by_size<float, true>;
+  v.workspace_bytes = workspace_bytes_by_size;
+  return v;
+}
+
+// The program's and the tests' variants: the default first, then the others the sweep measures
+// (the default's two configurations first).
 inline std::vector<common::scan_variant> variants() {
-  return {pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
+  return {by_size_variant(),
+          pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
+          pipeline_variant<small_n_shape::BLOCK_THREADS, small_n_shape::VECTORS, SMALL_N_STAGES>(),
           pipeline_variant<256, 8, 6>(),
           pipeline_variant<256, 8, 3>(),
           pipeline_variant<512, 4, 7>(),
           pipeline_variant<256, 8, 7, 64>(),
           pipeline_variant<256, 8, 7, 128>(),
           pipeline_variant<256, 4, 7>(),
-          pipeline_variant<256, 4, 4>(),
           pipeline_variant<128, 8, 7>(),
           pipeline_variant<256, 2, 12>(),
           pipeline_variant<512, 8, 3>()};

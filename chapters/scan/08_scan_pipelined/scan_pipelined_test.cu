@@ -1,7 +1,8 @@
 // scan_pipelined: tests. GPU: every size of the issue, exclusive and inclusive, both types, for the
-// default configuration and the sweep's others; the look-back's stress tests (a poisoned or stale
-// workspace, launches repeated and back to back); unaligned arrays and a last tile that is not
-// whole (the guarded loads instead of bulk copies); in place; and n > 2^31.
+// default (and either side of its switch to large tiles at 2^24 elements) and the sweep's others;
+// the look-back's stress tests (a poisoned or stale workspace, launches repeated and back to back);
+// unaligned arrays and a last tile that is not whole (the guarded loads instead of bulk copies); in
+// place; and n > 2^31.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -21,6 +22,15 @@ GPU_TEST_CASE("scan_pipelined scans int32 and float exclusive and inclusive at e
   common::testing::check_scan_sizes(
       pipelined, common::testing::scan_sizes(scan_pipelined::BLOCK_THREADS,
                                              scan_pipelined::TILE_ELEMENTS, common::MAX_N));
+}
+
+GPU_TEST_CASE(
+    "scan_pipelined's default scans with small tiles below 2^24 elements and large from 2^24") {
+  using scan_pipelined::SMALL_N_LIMIT;
+  constexpr std::int64_t SMALL_TILE = scan_pipelined::small_n_shape::TILE_ELEMENTS;
+  common::testing::check_scan_sizes(
+      pipelined, {SMALL_TILE - 1, SMALL_TILE, SMALL_TILE + 1, SMALL_N_LIMIT - 1, SMALL_N_LIMIT,
+                  SMALL_N_LIMIT + 1});
 }
 
 GPU_TEST_CASE("scan_pipelined scans correctly with its other shapes and stage counts and windows") {
