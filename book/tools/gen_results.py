@@ -16,6 +16,7 @@ import glob
 import html
 import io
 import json
+import math
 import os
 import re
 import statistics
@@ -220,9 +221,9 @@ def fmt_speedup(v):
 
 
 def fmt_ratio(v):
-    """A ratio judged against a target, to 3 decimals, so that 0.918 does not read as the 0.92 it
-    misses."""
-    return f"{v:.3f}×"
+    """A ratio judged against a target, to 3 decimals, rounded down, so that neither 0.918 nor
+    0.9199 reads as the 0.92 it misses."""
+    return f"{math.floor(v * 1000 + 1e-9) / 1000:.3f}×"  # 1e-9: 0.57 * 1000 is 569.99...
 
 
 # Rows of type "numbers" (Part IV, the sieve) measure time, not bandwidth: their "bytes" column holds
@@ -714,8 +715,9 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
     gpus = sorted(gpus, key=lambda g: (g.slug != reference_slug, g.slug))
     if not gpus:
         return '<div class="book-results book-missing"><p>No GPU has results yet.</p></div>\n'
-    head = ["part", "final step", "GPU", "theoretical GB/s", "size", "median time", "GB/s",
-            "memcpy GB/s (same run)", "% of memcpy", "peer", "peer GB/s", "vs peer"]
+    head = ["part", "final step", "GPU", "commit of the run", "theoretical GB/s", "size",
+            "median time", "GB/s", "memcpy GB/s (same run)", "% of memcpy", "peer", "peer GB/s",
+            "vs peer"]
     body = []
     for p in parts:
         for g in gpus:
@@ -725,13 +727,14 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
             part_cell = html.escape(titles.get(p.name, p.name))
             if r is None:
                 body.append(f"<td>{part_cell}</td><td>—</td><td>{gpu_cell}</td>"
-                            + "<td>—</td>" * 8 + "<td>not measured yet</td>")
+                            + "<td>—</td>" * 9 + "<td>not measured yet</td>")
                 continue
             theo = results.meta.get("theoretical_gbps", "")
             copy = results.yardstick("memcpy_d2d")
             moves = r["bytes"] > 0 and not is_rate(r)
             cells = [part_cell, html.escape(step + (f" ({r['variant']})" if r["variant"] else "")),
-                     gpu_cell, html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
+                     gpu_cell, html.escape(results.meta.get("git_commit", "")[:7]) or "—",
+                     html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
                      fmt_gbps(r["gbps"]) if moves else "—",
                      fmt_gbps(copy["gbps"]) if copy else "—",
                      fmt_pct(100.0 * r["gbps"] / copy["gbps"]) if moves and copy else "—",
@@ -741,7 +744,8 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
                      else "—"]
             body.append("".join(f"<td>{c}</td>" for c in cells))
     caption = ("The final step of each part and its peer on every GPU with results, each at that "
-               "GPU's reference size of the part; % of memcpy and the peer come from the same run")
+               "GPU's reference size of the part; % of memcpy and the peer come from the same run; "
+               "the commit is the code that run measured (a GPU's run may predate later changes)")
     return captioned_table(caption, head, body)
 
 

@@ -21,8 +21,8 @@
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
 //   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
-//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy; at 2^21 and 2^22 elements it
-//   is still slower than CUB (the page's results).
+//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy; at 2^21 elements about at
+//   CUB's speed, and slower at 1024 (the page's results).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
