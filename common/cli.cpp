@@ -128,9 +128,16 @@ void cli::add_flag(const std::string& name, bool& target, const std::string& hel
 
 void cli::add_choice(const std::string& name, std::string& target,
                      std::vector<std::string> choices, const std::string& help) {
+  // Choices of one word read a|b|c; a choice with a space or a '|' in it (a variant's name) is
+  // quoted, so that the list cannot be misread: 'a b' | 'c|d'.
+  const bool quote = std::any_of(choices.begin(), choices.end(), [](const std::string& c) {
+    return c.find_first_of(" |") != std::string::npos;
+  });
   std::string list;
-  for (const auto& c : choices) list += (list.empty() ? "" : "|") + c;
-  add_option(name, list, help + " (default " + target + ")", false,
+  for (const auto& c : choices)
+    list += (list.empty() ? "" : (quote ? " | " : "|")) + (quote ? "'" + c + "'" : c);
+  // An empty target has no default to show: the caller's help says what no choice means.
+  add_option(name, list, help + (target.empty() ? "" : " (default " + target + ")"), false,
              [&target, name, choices, list](const std::string& value) {
                if (std::find(choices.begin(), choices.end(), value) == choices.end())
                  throw usage_error("--" + name + " must be one of " + list + ", got '" + value +

@@ -140,7 +140,8 @@ int run_scan_program(int argc, char** argv, const scan_step& step) {
     p.args().add_flag("sweep", sweep, step.sweep_help);
     std::vector<std::string> names;
     for (const scan_variant& v : step.variants) names.push_back(v.name);
-    p.args().add_choice("variant", variant, names, "measure this variant only");
+    p.args().add_choice("variant", variant, names,
+                        "measure this variant only (default: the first, the step's default)");
   }
   p.args().add_flag("no-peer", opt.no_peer,
                     "do not measure the CUB peer (--quick does not measure it either)");

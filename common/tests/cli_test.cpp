@@ -87,6 +87,21 @@ HOST_TEST_CASE("bad command lines say what is wrong") {
   CHECK(message({"--format", "xml"}) == "--format must be one of human|csv, got 'xml'");
 }
 
+HOST_TEST_CASE("choices with spaces or bars in their names are listed quoted") {
+  cli c("prog", "test");
+  std::string variant = "a b";
+  c.add_choice("variant", variant, {"a b", "c|d e"}, "which");
+  std::string message;
+  try {
+    parse(c, {"--variant", "x"});
+  } catch (const usage_error& e) {
+    message = e.what();
+  }
+  CHECK(message == "--variant must be one of 'a b' | 'c|d e', got 'x'");
+  CHECK(parse(c, {"--variant", "c|d e"}));
+  CHECK(variant == "c|d e");
+}
+
 HOST_TEST_CASE("--help prints every option and returns false") {
   cli c("prog", "does things");
   std::int64_t n = 0;
