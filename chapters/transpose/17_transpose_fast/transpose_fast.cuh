@@ -21,8 +21,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "common/check.cuh"
+#include "common/transpose/program.cuh"
 
 namespace transpose_fast {
 
@@ -250,5 +252,17 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
   launch_variant<true, BULK_STORES>(d_in, d_out, rows, cols);
 }
 //! [launch]
+
+// The program's and the tests' variants: the default first, then the choices it was picked from
+// (the --sweep): stores from registers, evict-first or plain, instead of bulk copies, and the
+// guarded one-float-at-a-time path for every tile. No grid limit (tall matrices take several
+// launches) and 64-bit offsets.
+inline std::vector<common::matrix_variant> variants() {
+  const common::matrix_limits any_shape{0, false, 64, false};
+  return {{"", launch, any_shape},
+          {"streaming stores", launch_variant<true, STREAMING_STORES>, any_shape},
+          {"plain stores", launch_variant<true, PLAIN_STORES>, any_shape},
+          {"guarded path only", launch_variant<false, BULK_STORES>, any_shape}};
+}
 
 }  // namespace transpose_fast

@@ -79,12 +79,10 @@ HOST_TEST_CASE("transpose phase: each quarter-warp's float4 reads and writes cov
 }
 
 GPU_TEST_CASE("transpose_fast and its sweep variants equal the CPU transpose at every test shape") {
-  const common::matrix_limits any_shape{0, false, 64, false};
-  const common::matrix_launch variants[] = {launch, launch_variant<true, STREAMING_STORES>,
-                                            launch_variant<true, PLAIN_STORES>,
-                                            launch_variant<false, BULK_STORES>};
-  for (const auto& variant : variants)
-    common::testing::check_matrix_shapes(variant, common::matrix_result::transpose, any_shape);
+  for (const common::matrix_variant& v : variants()) {
+    CAPTURE(v.name);
+    common::testing::check_matrix_shapes(v.launch, common::matrix_result::transpose, v.limits);
+  }
 }
 
 GPU_TEST_CASE("transpose_fast loops over rows of tiles past the grid limit") {
