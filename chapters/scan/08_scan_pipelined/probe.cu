@@ -292,13 +292,8 @@ void run_counted(arrays& a, const char* name) {
   auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER>;
   const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
   const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
-  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-  int device = 0, sms = 0, per_sm = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, bytes));
   const std::int64_t tiles = (a.n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
-  const int blocks = int(std::min<std::int64_t>(tiles, std::int64_t(sms) * per_sm));
+  const int blocks = int(std::min<std::int64_t>(tiles, blocks_at_once(kernel, threads, bytes)));
   const unsigned long long zero[COUNTERS] = {};
   CUDA_CHECK(cudaMemcpyToSymbol(counters, zero, sizeof zero));
   auto* counter = reinterpret_cast<unsigned*>(a.workspace.data());

@@ -352,20 +352,24 @@ constexpr std::size_t stage_bytes() {
   return std::size_t(STAGES) * S::TILE_ELEMENTS * sizeof(T);
 }
 
+// How many blocks of `k` (`threads` threads, `bytes` of dynamic shared memory each) fit on the GPU
+// at once: the most a cooperative launch may have.
+template <class... Params>
+int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
+  CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  int device = 0, sms = 0, per_sm = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, bytes));
+  return sms * std::max(per_sm, 1);
+}
+
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
 template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
-  static const int blocks = [] {
-    auto* k = kernel<S, STAGES, WINDOW, INCLUSIVE, T>;
-    constexpr std::size_t bytes = stage_bytes<S, STAGES, T>();
-    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-    int device = 0, sms = 0, per_sm = 0;
-    CUDA_CHECK(cudaGetDevice(&device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-        &per_sm, k, S::BLOCK_THREADS + 2 * WARP_THREADS, bytes));
-    return sms * std::max(per_sm, 1);
-  }();
+  static const int blocks =
+      blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, S::BLOCK_THREADS + 2 * WARP_THREADS,
+                     stage_bytes<S, STAGES, T>());
   return blocks;
 }
 
