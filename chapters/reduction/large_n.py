@@ -109,8 +109,8 @@ def main():
     sys.stdout.write(gen_results.captioned_table(
         f"{FINAL} ({DEFAULT_VARIANT}) against cub::DeviceReduce::Sum (64-bit item count), each "
         "measured in the same process on the same input; run 1 is the GPU's reduction.csv, run 2 "
-        "its reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's, rounded down to 3 decimals", head,
-        body))
+        "its reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's, rounded "
+        "down to 3 decimals", head, body))
 
 
 if __name__ == "__main__":

@@ -51,8 +51,8 @@ def main():
             "run 1: vs CUB", "run 2: time", "run 2: % of read-only", "run 2: vs CUB"]
     sys.stdout.write(gen_results.captioned_table(
         "reduce11's variants at 2^28 elements, each against cub::DeviceReduce::Sum measured in the "
-        "same process (vs CUB = CUB's time / the variant's, rounded down to 3 decimals); reduce10 from the same "
-        "first run", head, body))
+        "same process (vs CUB = CUB's time / the variant's, rounded down to 3 decimals); reduce10 "
+        "from the same first run", head, body))
 
 
 if __name__ == "__main__":

@@ -134,8 +134,8 @@ def main():
          "float % of memcpy", "float % of CUB"], body))
 
     body = []
-    for n, label, variant in ((BIG, "2<sup>28</sup>", None),
-                              (BIG, f"2<sup>28</sup>, the sweep's run of {FINAL_AT_BIG}", FINAL_AT_BIG),
+    sweep_label = f"2<sup>28</sup>, the sweep's run of {FINAL_AT_BIG}"
+    for n, label, variant in ((BIG, "2<sup>28</sup>", None), (BIG, sweep_label, FINAL_AT_BIG),
                               (SMALL, "2<sup>16</sup>", None)):
         for type_ in ("int32", "float"):
             r = row(results, FINAL, n, type_, variant)
@@ -145,8 +145,8 @@ def main():
             x_copy = r["gbps"] / r["copy_gbps"] if r["copy_gbps"] else 0.0
             x_peer = r["gbps"] / r["peer_gbps"] if r["peer_gbps"] else 0.0
             if variant:  # not the default's row: shown for the spread, not judged
-                verdict = (f"(the same kernel: {'at or past' if x_copy >= COPY_TARGET else 'short of'}"
-                           f" {COPY_TARGET:.2f}x memcpy here)")
+                reached = "at or past" if x_copy >= COPY_TARGET else "short of"
+                verdict = f"(the same kernel: {reached} {COPY_TARGET:.2f}x memcpy here)"
             elif n == BIG:
                 verdict = (f"{'met' if x_copy >= COPY_TARGET else 'missed'} (>= "
                            f"{COPY_TARGET:.2f}x memcpy); "

@@ -422,13 +422,19 @@ inline std::size_t workspace_bytes_by_size(std::int64_t n) {
 }
 //! [launch]
 
+// A variant's name, as the results files and the pages know it.
+inline std::string variant_name(const std::string& threads, const std::string& items,
+                                const std::string& stages, const std::string& window) {
+  return "block=" + threads + " items=" + items + " stages=" + stages + " window=" + window;
+}
+
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
 template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
-  v.name = "block=" + std::to_string(THREADS) + " items=" + std::to_string(S::ITEMS) +
-           " stages=" + std::to_string(STAGES) + " window=" + std::to_string(WINDOW);
+  v.name = variant_name(std::to_string(THREADS), std::to_string(S::ITEMS), std::to_string(STAGES),
+                        std::to_string(WINDOW));
   v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
   v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
   v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
@@ -440,7 +446,12 @@ common::scan_variant pipeline_variant() {
 // The step's default: its configuration by size.
 inline common::scan_variant by_size_variant() {
   common::scan_variant v;
-  v.name = "block=256 items=16|32 stages=4|7 window=32";  // 16 and 4 below SMALL_N_LIMIT
+  static_assert(small_n_shape::BLOCK_THREADS == default_shape::BLOCK_THREADS, "one block size");
+  using std::to_string;
+  v.name = variant_name(to_string(BLOCK_THREADS),  // "items=16|32": 16 below SMALL_N_LIMIT
+                        to_string(small_n_shape::ITEMS) + "|" + to_string(default_shape::ITEMS),
+                        to_string(SMALL_N_STAGES) + "|" + to_string(DEFAULT_STAGES),
+                        to_string(DEFAULT_WINDOW));
   v.exclusive_int32 = launch_by_size<std::int32_t, false>;
   v.exclusive_float = launch_by_size<float, false>;
   v.inclusive_int32 = launch_by_size<std::int32_t, true>;
