@@ -6,7 +6,8 @@ yardstick, every shape it was measured at, grouped by shape class, with the targ
 that asked for it: at least cublasSgeam's bandwidth for every shape (same run), at least 90% of
 memcpy device to device for every shape of at least 4096^2 floats whose sides are both at least 64,
 and at least 95% of it at 16384 x 16384. transpose_fast's rows at the same shapes stand beside it.
-Then the same table for each other GPU that has a run of the sweep alone (the bench's `--only
+Then the same table for each other GPU that has the step in its bench run of the part
+(book/results/<gpu>/transpose.csv), or else a run of the step alone (the bench's `--only
 transpose_any_shape` file, committed as book/results/<gpu>/transpose_any_shape_sweep.txt).
 Written for book/tools/build_book.py to call; "(not measured)" where the results file has none.
 """
@@ -56,19 +57,23 @@ def verdict(ok):
 def main():
     results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
     out = [sweep_table(results)]
-    # Other GPUs' runs of the sweep alone (book/results/<gpu>/transpose_any_shape_sweep.txt, the
-    # bench's file of `--only transpose_any_shape`), each as a table of its own.
-    # The shown GPU's own sweep file only where its results file lacks the step.
+    # Every other GPU's sweep, each as a table of its own: from its bench run of the part
+    # (book/results/<gpu>/transpose.csv) where that has the step, else from a run of the step alone
+    # (transpose_any_shape_sweep.txt, the bench's file of `--only transpose_any_shape`).
     shown = results.gpu() if results and results.step_rows(STEP) else ""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
     for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        path = os.path.join(root, gpu_dir, "transpose_any_shape_sweep.txt")
-        if os.path.exists(path):
-            other = gen_results.load(path)
-            if other.gpu() != shown:
-                out.append(f"<p>The same sweep on the {html.escape(other.gpu())} (a run of this "
-                           f"step alone: <code>{html.escape(gpu_dir)}/"
-                           "transpose_any_shape_sweep.txt</code>):</p>\n" + sweep_table(other))
+        other, source = None, ""
+        for name, what in (("transpose.csv", "its bench run of the part"),
+                           ("transpose_any_shape_sweep.txt", "a run of this step alone")):
+            path = os.path.join(root, gpu_dir, name)
+            if other is None and os.path.exists(path):
+                candidate = gen_results.load(path)
+                if candidate.step_rows(STEP):
+                    other, source = candidate, f"{what}: <code>{html.escape(gpu_dir)}/{name}</code>"
+        if other is not None and other.gpu() != shown:
+            out.append(f"<p>The same sweep on the {html.escape(other.gpu())} ({source}):</p>\n"
+                       + sweep_table(other))
     sys.stdout.write("".join(out))
 
 
