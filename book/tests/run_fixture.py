@@ -97,6 +97,17 @@ def second_gpu(root, slug="newer-gpu", name="Newer GPU", part="demo"):
         f.write(text)
 
 
+def git_init(root):
+    """Makes the copy the root of a git checkout (one commit): check_pages then looks commits up."""
+    def run(*args):
+        subprocess.run(["git", "-C", root, "-c", "user.name=fixture", "-c",
+                        "user.email=fixture@example.invalid", *args], check=True,
+                       capture_output=True)
+    run("init", "-q")
+    run("add", "-A")
+    run("commit", "-q", "-m", "fixture")
+
+
 def chain(*changes):
     def change(root):
         for c in changes:
@@ -211,6 +222,13 @@ CASES = {
                "0.2,0.2,0.2,671.1,1677.7,1800.0,40.0,37.3,Lib,1500.0,44.7,ok")),
         1, r"\\fact\{alpha_block_gbps\} is defined by step alpha_block and by step alpha "
            r"variant block"),
+    # check_pages: a commit a page names is in the history, or the page says it was not kept
+    "commit_not_in_history": (chain(git_init, append(BETA_MD, "Measured at commit 0123abc.")), 1,
+                              r"beta\.md:\d+: error: commit 0123abc is not in this repository's "
+                              r"history"),
+    "commit_not_kept_said": (chain(git_init, append(
+        BETA_MD, "Measured at commit 0123abc (the development branches were not kept in the\n"
+        "published repository).")), 0, r"book: .*index\.html"),
     "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
                       r"must start with `\\page beta <title>`"),
 }

@@ -15,12 +15,18 @@
    generated tables and plots and from \\fact{...}.
 4. No solution's code: no \\snippet, \\include, \\dontinclude or \\verbinclude of a file under
    solutions/ (the instructor's side; a handed-out book must not answer the exercises).
+5. Citable commits: every commit a page names ("commit 1a2b3c4") is in the history of HEAD,
+   or the page says that its development branches were "not kept in the published repository"
+   (only main is published: a branch's commits are gone, and a page must not send the reader to
+   them). Checked only where the source directory is the root of a full (not shallow) git
+   checkout.
 
 Exit codes: 0 all pages pass, 1 a rule is broken (each as file:line: error: ...), 2 bad usage.
 """
 import argparse
 import os
 import re
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # nothing of the build lands in the source tree
@@ -55,6 +61,8 @@ PCT_OF = re.compile(NUMBER + r"\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|a\s+)?(?
                     r"(?:copy|read|yardstick|peak|peer|theoretical|bandwidth|memcpy|cub|cublas"
                     r"|thrust|library|speed[- ]of[- ]light)", re.I)
 SOURCE_NAMED = re.compile(r"\bsource\s+0\d\d\b", re.I)
+COMMIT_REF = re.compile(r"\bcommits?\s+`?([0-9a-f]{7,40})\b")
+NOT_KEPT = "not kept in the published repository"
 COMMAND_LINE = re.compile(r"^\s*[\\@](snippet|include|htmlinclude|image|dontinclude|example)\b")
 
 
@@ -63,6 +71,7 @@ class Report:
         self.source_dir = source_dir
         self.errors = []
         self.notes = []
+        self.commit_known = commit_lookup(source_dir)
 
     def rel(self, path):
         return os.path.relpath(path, self.source_dir)
@@ -72,6 +81,48 @@ class Report:
 
     def note(self, path, message):
         self.notes.append(f"{self.rel(path)}: note: {message}")
+
+
+def git(source_dir, *args):
+    try:
+        return subprocess.run(["git", "-C", source_dir, *args], capture_output=True, text=True)
+    except OSError:  # no git
+        return None
+
+
+def commit_lookup(source_dir):
+    """A function telling whether a commit id is in the history of HEAD, or None where that
+    cannot be told: the source directory is not the root of a git checkout (a tarball, a test's
+    copy), or the checkout is shallow."""
+    top = git(source_dir, "rev-parse", "--show-toplevel")
+    if top is None or top.returncode != 0:
+        return None
+    if os.path.realpath(top.stdout.strip()) != os.path.realpath(source_dir):
+        return None
+    shallow = git(source_dir, "rev-parse", "--is-shallow-repository")
+    if shallow is None or shallow.stdout.strip() != "false":
+        return None
+    cache = {}
+
+    def known(sha):
+        if sha not in cache:
+            r = git(source_dir, "merge-base", "--is-ancestor", sha, "HEAD")  # not a branch's
+            cache[sha] = r is not None and r.returncode == 0
+        return cache[sha]
+    return known
+
+
+def check_commits(report, path, lines):
+    if report.commit_known is None:
+        return
+    says_not_kept = NOT_KEPT in " ".join(" ".join(lines).split())
+    for i, line in enumerate(lines):
+        for m in COMMIT_REF.finditer(line):
+            if not says_not_kept and not report.commit_known(m.group(1)):
+                report.error(path, i + 1, f"commit {m.group(1)} is not in this repository's "
+                             "history: cite a commit of main, or say on the page that the "
+                             f"development branches were '{NOT_KEPT}' (and keep the change as a "
+                             "patch beside the run's output)")
 
 
 def read_lines(path):
@@ -228,6 +279,7 @@ def check_page_text(report, path, want_id):
     check_code_blocks(report, path, lines)
     check_numbers(report, path, lines)
     check_no_solution_code(report, path, lines)
+    check_commits(report, path, lines)
     return lines
 
 

@@ -4,7 +4,7 @@
 # exits 1. Used by the README's two commands (common/tools/make_book.sh and run_tests.sh).
 set -euo pipefail
 
-packages=(cmake ninja-build g++ ccache python3 doctest-dev doxygen doxygen-awesome-css
+packages=(cmake ninja-build g++ ccache git python3 doctest-dev doxygen doxygen-awesome-css
           gnuplot-nox libjs-mathjax libprimesieve-dev)
 
 if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
