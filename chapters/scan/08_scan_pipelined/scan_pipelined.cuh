@@ -57,9 +57,10 @@ using scan_reduce_then_scan::WARP_THREADS;
 // The default from SMALL_N_LIMIT elements on: 256 threads x 32 elements (8192-element tiles, 32 KiB
 // of int32 or float), seven stages (224 KiB: one block per SM of the H100 or H200), scan_lookback's
 // window of 32 tiles. Below it: 256 threads x 16 elements, four stages (4096-element tiles, 64 KiB:
-// more blocks per SM). In the bench's sweep on the H200 and the H100 the small tiles were past CUB
-// at every size from 2^15 to 2^23, the large ones short of it at 2^21 and 2^22 (our reading: too
-// few large tiles there to keep every SM's loads in flight), and ahead from 2^24 on.
+// more blocks per SM). In the bench's sweep at commit d4a12ac on the H200 and the H100 the small
+// tiles were past CUB at every size from 2^15 to 2^23, the large ones short of it at 2^21 and 2^22
+// (our reading: too few large tiles there to keep every SM's loads in flight), and ahead from 2^24
+// on. (In the H200's bench since, the small tiles are about at CUB's speed at 2^21: see the page.)
 using default_shape = shape<256, 8>;
 constexpr int DEFAULT_STAGES = 7;
 using small_n_shape = shape<256, 4>;
