@@ -101,8 +101,8 @@ def git_init(root):
     """Makes the copy the root of a git checkout (one commit): check_pages then looks commits up."""
     def run(*args):
         subprocess.run(["git", "-C", root, "-c", "user.name=fixture", "-c",
-                        "user.email=fixture@example.invalid", *args], check=True,
-                       capture_output=True)
+                        "user.email=fixture@example.invalid", "-c", "commit.gpgsign=false",
+                        *args], check=True, capture_output=True)
     run("init", "-q")
     run("add", "-A")
     run("commit", "-q", "-m", "fixture")
