@@ -67,10 +67,12 @@ def main():
         for name, what in (("transpose.csv", "its bench run of the part"),
                            ("transpose_any_shape_sweep.txt", "a run of this step alone")):
             path = os.path.join(root, gpu_dir, name)
-            if other is None and os.path.exists(path):
-                candidate = gen_results.load(path)
-                if candidate.step_rows(STEP):
-                    other, source = candidate, f"{what}: <code>{html.escape(gpu_dir)}/{name}</code>"
+            if os.path.exists(path):
+                other = gen_results.load(path)
+                if other.step_rows(STEP):
+                    source = f"{what}: <code>{html.escape(gpu_dir)}/{name}</code>"
+                    break
+                other = None
         if other is not None and other.gpu() != shown:
             out.append(f"<p>The same sweep on the {html.escape(other.gpu())} ({source}):</p>\n"
                        + sweep_table(other))
