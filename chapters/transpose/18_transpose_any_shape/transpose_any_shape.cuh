@@ -289,16 +289,41 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-// The order of the tiles: down each column of tiles first (the default), or along each row of
-// tiles first (transpose_fast's order; the --sweep measures it). Down first, the blocks that write
-// the two parts of a 32-byte sector shared by their output rows run one after the other.
-constexpr bool DOWN_FIRST = true, ALONG_FIRST = false;
+// The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
+// (along first): a grid holds no more blocks along y.
+template <bool DOWN, bool EACH_SIDE>
+void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                  std::int64_t row_tiles, std::int64_t col_tiles) {
+  const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
+  const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
+  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
+    if (aligned_stores && aligned_loads)
+      kernel<true, true, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (aligned_stores && EACH_SIDE)
+      kernel<false, true, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else
+      kernel<false, false, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// The order of the tiles: down each column of tiles first, or along each row of tiles first
+// (transpose_fast's order). Down first, the blocks that write the two parts of a 32-byte sector
+// shared by their output rows run one after the other, and each output row is written in long
+// runs; but each input row is read 256 bytes at a time, one column of tiles after another. Where a
+// row of tiles is short, along first reads whole input rows, and the tiles that share output
+// sectors are still only a few blocks apart. ALONG_UP_TO: the longest row of tiles (in tiles)
+// taken along first; 0 is always down first, INT64_MAX always along.
+constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
+constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there).
-template <std::int64_t NARROW = NARROW_SIDE, bool ORDER = DOWN_FIRST, bool EACH_SIDE = true>
+template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
+          bool EACH_SIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -316,22 +341,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
-  constexpr bool down = ORDER == DOWN_FIRST;
-  // A grid holds 65535 blocks along y: a longer walk takes several launches.
-  const std::int64_t walk = down ? col_tiles : row_tiles, step = down ? row_tiles : col_tiles;
-  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned_stores && aligned_loads)
-      kernel<true, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else
-      kernel<false, false, down><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    CUDA_CHECK_LAUNCH();
-  }
+  if (col_tiles <= ALONG_UP_TO)
+    launch_tiles<false, EACH_SIDE>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+  else
+    launch_tiles<true, EACH_SIDE>(d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
-
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -345,7 +359,12 @@ inline std::vector<common::matrix_variant> variants() {
           {"narrow kernel up to 8", launch_variant<8>, any_shape},
           {"no narrow kernel", launch_variant<0>, any_shape},
           {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
-          {"both sides realigned", launch_variant<NARROW_SIDE, DOWN_FIRST, false>, any_shape}};
+          {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
+          {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
+           any_shape},
+          {"along up to 8", launch_variant<NARROW_SIDE, 8>, any_shape},
+          {"along up to 32", launch_variant<NARROW_SIDE, 32>, any_shape},
+          {"along up to 64", launch_variant<NARROW_SIDE, 64>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
