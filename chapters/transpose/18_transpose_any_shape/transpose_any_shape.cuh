@@ -1,6 +1,6 @@
 // transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
-//   partial tiles in the same launch, tiles taken down the columns first, and kernels of their own
-//   for narrow matrices and vectors.
+//   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
+//   row of tiles is short), and kernels of their own for narrow matrices and vectors.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -13,7 +13,7 @@
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
 //   Whole tiles whose output rows are 16-byte aligned keep transpose_fast's bulk stores, behind
 //   realigned loads where the input rows are not. blockIdx.x walks down a column of tiles
-//   instead of along a row. A side of at most 16 floats takes kernel_narrow (16-byte accesses on
+//   instead of along a row, unless a row has at most 16 tiles. A side of at most 16 floats takes kernel_narrow (16-byte accesses on
 //   the side that is contiguous), and a matrix of one row or one column, whose transpose is
 //   itself, is copied with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
@@ -312,9 +312,10 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // (transpose_fast's order). Down first, the blocks that write the two parts of a 32-byte sector
 // shared by their output rows run one after the other, and each output row is written in long
 // runs; but each input row is read 256 bytes at a time, one column of tiles after another. Where a
-// row of tiles is short, along first reads whole input rows, and the tiles that share output
-// sectors are still only a few blocks apart. ALONG_UP_TO: the longest row of tiles (in tiles)
-// taken along first; 0 is always down first, INT64_MAX always along.
+// row of tiles is short (a tall matrix of at most 16 tiles across), along first reads whole input
+// rows, and the tiles that share output sectors are still only a few blocks apart (the --sweep
+// measures both orders). ALONG_UP_TO: the longest row of tiles taken along first; DOWN_FIRST (0)
+// is always down first, ALONG_FIRST always along.
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 
@@ -361,10 +362,7 @@ inline std::vector<common::matrix_variant> variants() {
           {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
           {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
           {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
-           any_shape},
-          {"along up to 8", launch_variant<NARROW_SIDE, 8>, any_shape},
-          {"along up to 32", launch_variant<NARROW_SIDE, 32>, any_shape},
-          {"along up to 64", launch_variant<NARROW_SIDE, 64>, any_shape}};
+           any_shape}};
 }
 
 }  // namespace transpose_any_shape

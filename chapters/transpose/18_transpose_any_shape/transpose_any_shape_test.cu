@@ -13,8 +13,8 @@ namespace {
 using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
-// The default and every --sweep variant (the narrow kernel's width, the tiles along rows
-// first, both sides realigned where only the input rows need it).
+// The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
+// and down columns first, both sides realigned where only the input rows need it).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -97,6 +97,12 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
   for (const shape& s : {shape{100000, 40}, shape{40, 100000}, shape{100003, 37}, shape{37, 100003},
                          shape{65536, 64}, shape{64, 65536}, shape{4096, 4}, shape{4, 4096}})
     shapes.push_back(s);
+  // Rows of 2 .. 17 tiles, whole and partial, at each residue mod 4: the default takes them along
+  // the rows of tiles first up to 16 tiles, down the columns first from 17.
+  for (const shape& s : {shape{20003, 100}, shape{20000, 130}, shape{10001, 301}, shape{10000, 512},
+                         shape{4099, 1023}, shape{4096, 1024}, shape{4097, 1025}, shape{4100, 1088},
+                         shape{100, 20003}, shape{1023, 4099}})
+    shapes.push_back(s);
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
@@ -111,13 +117,13 @@ GPU_TEST_CASE("single rows and single columns are copies") {
 
 GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") {
   // 65537 rows of 64-row tiles: 65535 * 64 + 3 rows x 5 columns (the narrow kernel) and x 17
-  // columns (the realigning kernel), the aligned one with 65537 * 64 rows x 64 columns. The
-  // default counts rows of tiles in blockIdx.x (one launch); along the rows of tiles first (the
-  // sweep's order) they are two more than gridDim.y holds.
+  // columns (the realigning kernel), the aligned one with 65537 * 64 rows x 64 columns. Down the
+  // columns of tiles first, blockIdx.x counts rows of tiles (one launch); along the rows first
+  // (the default's order for these rows of one tile) they are two more than gridDim.y holds.
   const std::int64_t tall = std::int64_t(65535) * 64 + 3;
   check_shapes({{tall, 5}, {tall, 17}, {std::int64_t(65537) * 64, 64}});
   check_shapes({{tall, 17}, {std::int64_t(65537) * 64, 64}},
-               launch_variant<NARROW_SIDE, ALONG_FIRST>);
+               launch_variant<NARROW_SIDE, DOWN_FIRST>);
 }
 
 GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
