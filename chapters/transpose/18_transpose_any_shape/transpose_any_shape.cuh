@@ -196,7 +196,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
-template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST>
+template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK = true>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -209,7 +209,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  if constexpr (ALIGNED_STORES) {
+  if constexpr (ALIGNED_STORES && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS) {
         whole_tile(in, out, rows, cols, row0, col0, tile);
@@ -291,7 +291,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK = true>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -299,9 +299,9 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false, false, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
@@ -324,7 +324,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true>
+          bool EACH_SIDE = true, bool WHOLE_BULK = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -343,9 +343,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, WHOLE_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
   else
-    launch_tiles<true, EACH_SIDE>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, WHOLE_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
@@ -362,7 +362,9 @@ inline std::vector<common::matrix_variant> variants() {
           {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
           {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
           {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
-           any_shape}};
+           any_shape},
+          {"whole tiles from registers",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
