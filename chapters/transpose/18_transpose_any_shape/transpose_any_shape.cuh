@@ -13,7 +13,8 @@
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
 //   Whole tiles whose output rows are 16-byte aligned keep transpose_fast's bulk stores, behind
 //   realigned loads where the input rows are not. blockIdx.x walks down a column of tiles
-//   instead of along a row, unless a row has at most 16 tiles. A side of at most 16 floats takes kernel_narrow (16-byte accesses on
+//   instead of along a row, unless a row has at most 16 tiles (then whole tiles are stored from
+//   registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on
 //   the side that is contiguous), and a matrix of one row or one column, whose transpose is
 //   itself, is copied with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
@@ -195,8 +196,9 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // stores measured slower there on the H200 (see the page), so that pair is not built.
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
-// the first tile of the walk along blockIdx.y (a column of tiles, or a row of them).
-template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK = true>
+// the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
+// false: whole tiles too leave through any_tile's 16-byte stores from registers.
+template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -291,7 +293,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK = true>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -299,11 +301,13 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, true, DOWN, WHOLE_BULK>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, false, DOWN, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -313,9 +317,11 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // shared by their output rows run one after the other, and each output row is written in long
 // runs; but each input row is read 256 bytes at a time, one column of tiles after another. Where a
 // row of tiles is short (a tall matrix of at most 16 tiles across), along first reads whole input
-// rows, and the tiles that share output sectors are still only a few blocks apart (the --sweep
-// measures both orders). ALONG_UP_TO: the longest row of tiles taken along first; DOWN_FIRST (0)
-// is always down first, ALONG_FIRST always along.
+// rows, and the tiles that share output sectors are still only a few blocks apart; there whole
+// tiles are stored from registers, which measured faster than the bulk stores in that order (the
+// --sweep measures both orders, and the short rows with bulk stores). ALONG_UP_TO: the longest row
+// of tiles taken along first; DOWN_FIRST (0) is always down first, ALONG_FIRST always along.
+// ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 
@@ -324,7 +330,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool WHOLE_BULK = true>
+          bool EACH_SIDE = true, bool ALONG_BULK = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -343,10 +349,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, WHOLE_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, WHOLE_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true>(d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
+
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -359,12 +366,13 @@ inline std::vector<common::matrix_variant> variants() {
   return {{"", launch, any_shape},
           {"narrow kernel up to 8", launch_variant<8>, any_shape},
           {"no narrow kernel", launch_variant<0>, any_shape},
-          {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape},
-          {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-          {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
+          {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>,
            any_shape},
-          {"whole tiles from registers",
-           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false>, any_shape}};
+          {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
+          {"short rows with bulk stores",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>, any_shape},
+          {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
+           any_shape}};
 }
 
 }  // namespace transpose_any_shape
