@@ -744,8 +744,11 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
                      else "—"]
             body.append("".join(f"<td>{c}</td>" for c in cells))
     caption = ("The final step of each part and its peer on every GPU with results, each at that "
-               "GPU's reference size of the part; % of memcpy and the peer come from the same run; "
-               "the commit is the code that run measured (a GPU's run may predate later changes)")
+               "GPU's reference size of the part, in the step's fastest variant there (named in "
+               "brackets; a sweep's row of the default's own configuration can be a little faster "
+               "than the default's row, and each part's pages judge its targets on the default's "
+               "rows); % of memcpy and the peer come from the same run; the commit is the code that "
+               "run measured (a GPU's run may predate later changes)")
     return captioned_table(caption, head, body)
 
 
