@@ -747,8 +747,8 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
                "GPU's reference size of the part, in the step's fastest variant there (named in "
                "brackets; a sweep's row of the default's own configuration can be a little faster "
                "than the default's row, and each part's pages judge its targets on the default's "
-               "rows); % of memcpy and the peer come from the same run; the commit is the code that "
-               "run measured (a GPU's run may predate later changes)")
+               "rows); % of memcpy and the peer come from the same run; the commit is the code "
+               "that run measured (a GPU's run may predate later changes)")
     return captioned_table(caption, head, body)
 
 

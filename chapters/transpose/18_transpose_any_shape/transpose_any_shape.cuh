@@ -14,9 +14,9 @@
 //   Whole tiles whose output rows are 16-byte aligned keep transpose_fast's bulk stores, behind
 //   realigned loads where the input rows are not. blockIdx.x walks down a column of tiles
 //   instead of along a row, unless a row has at most 16 tiles (then whole tiles are stored from
-//   registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on
-//   the side that is contiguous), and a matrix of one row or one column, whose transpose is
-//   itself, is copied with cudaMemcpyAsync.
+//   registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on the side that
+//   is contiguous), and a matrix of one row or one column, whose transpose is itself, is copied
+//   with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
 //   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
 //   16-byte boundaries (see its page for every shape class against cublasSgeam and cudaMemcpy).
