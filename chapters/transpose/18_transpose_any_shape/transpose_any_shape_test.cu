@@ -97,8 +97,10 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
   for (const shape& s : {shape{100000, 40}, shape{40, 100000}, shape{100003, 37}, shape{37, 100003},
                          shape{65536, 64}, shape{64, 65536}, shape{4096, 4}, shape{4, 4096}})
     shapes.push_back(s);
-  // Rows of 2 .. 17 tiles, whole and partial, at each residue mod 4: the default takes them along
-  // the rows of tiles first up to 16 tiles, down the columns first from 17.
+  // Rows of 2 .. 17 tiles, whole and partial: the default takes them along the rows of tiles first
+  // up to 16 tiles, down the columns first from 17. (The sides of the test of every rows % 4 x
+  // cols % 4 are at most 4 tiles across: along the rows, and down the columns in the sweep's
+  // variant.)
   for (const shape& s : {shape{20003, 100}, shape{20000, 130}, shape{10001, 301}, shape{10000, 512},
                          shape{4099, 1023}, shape{4096, 1024}, shape{4097, 1025}, shape{4100, 1088},
                          shape{100, 20003}, shape{1023, 4099}})
