@@ -54,6 +54,8 @@ using transpose_fast::VEC;
 constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
 constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
 constexpr unsigned FULL_WARP = 0xffffffffu;
+// Input rows below a tile that its last output chunks reach into (any_tile's whole chunks).
+constexpr int BELOW = VEC - 1;
 // The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
 // without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
 constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
@@ -108,7 +110,7 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 // REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
 // whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles with REALIGN_STORES
 // false only): the output leaves through transpose_fast's bulk stores from out_tile.
-template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false>
+template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -139,6 +141,23 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
         REALIGN_LOADS ? window(lo[k], hi[k], shift[k]) : lo[k];
+  // WHOLE_CHUNKS: the BELOW input rows under the tile (tile rows 64 .. 66; 67 gets zeros), loaded
+  // once the tile's own loads have left their registers.
+  constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
+  if (WHOLE_CHUNKS && load_row < VEC) {
+    const int r = TILE_DIM + load_row;
+    const std::int64_t start = (row0 + r) * cols + col0;
+    const int below_shift = REALIGN_LOADS ? int(start % VEC) : 0;
+    const std::int64_t first = start - below_shift + VEC * load_slot;
+    const bool row_in = load_row < BELOW && row0 + r < rows;
+    const float4 b_lo = load_chunk(in, first, row_in && VEC * load_slot < below_shift + width, n);
+    const float4 b_hi = load_chunk(
+        in, first + VEC,
+        REALIGN_LOADS && row_in && below_shift > 0 && VEC * load_slot + VEC < below_shift + width,
+        n);
+    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
+        REALIGN_LOADS ? window(b_lo, b_hi, below_shift) : b_lo;
+  }
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -148,6 +167,43 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const float4* w = block.w;
   if constexpr (BULK) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
+  } else if constexpr (WHOLE_CHUNKS) {
+    // Store phase, each aligned 16-byte chunk of the output whole. Output row c of the tile starts
+    // `out_shift` floats past a 16-byte boundary; its chunks begin `ahead` = (4 - out_shift) % 4
+    // tile rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece
+    // and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 ..
+    // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
+    // block above with its own last chunk, except in the first row of tiles.
+    transposed_block below{};
+    if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
+#pragma unroll
+    for (int f = 0; f < VEC; ++f) {
+      const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+      const std::int64_t start = (col0 + c) * rows + row0;
+      const int ahead = (VEC - int(start % VEC)) % VEC;
+      float4 next;  // every lane of the warp takes part, also those whose row is outside
+      next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
+      next.y = __shfl_down_sync(FULL_WARP, w[f].y, 1, SLOTS);
+      next.z = __shfl_down_sync(FULL_WARP, w[f].z, 1, SLOTS);
+      next.w = __shfl_down_sync(FULL_WARP, w[f].w, 1, SLOTS);
+      if (mine.rho == SLOTS - 1) next = below.w[f];
+      if (c >= width) continue;
+      const float4 v = window(w[f], next, ahead);
+      const int first = in_row + ahead;  // the tile row of v.x
+      float* to = out + start + first;   // 16-byte aligned
+      if (row0 + first + VEC <= rows) {
+        __stcs(reinterpret_cast<float4*>(to), v);
+      } else {
+#pragma unroll
+        for (int i = 0; i < VEC; ++i)
+          if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
+      }
+      if (row0 == 0 && mine.rho == 0) {
+#pragma unroll
+        for (int i = 0; i < VEC - 1; ++i)
+          if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
+      }
+    }
   } else {
     // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
     // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
@@ -198,13 +254,15 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
 // false: whole tiles too leave through any_tile's 16-byte stores from registers.
-template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK>
+template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
+          bool SPLIT_CHUNKS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
-  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled
+  // Input rows, swizzled; with 4 more rows (BELOW of them used) where output chunks are whole.
+  __shared__ __align__(128) float tile[(ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC) * TILE_DIM];
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
@@ -223,7 +281,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       return;
     }
   }
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES>(in, out, rows, cols, row0, col0, height, width, tile);
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
+                                                                height, width, tile);
 }
 //! [kernel]
 
@@ -293,7 +352,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -307,7 +366,8 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
       kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, false><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, false, DOWN, false, SPLIT_CHUNKS>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -330,7 +390,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -349,9 +409,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
+                                                             col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -372,7 +433,9 @@ inline std::vector<common::matrix_variant> variants() {
           {"short rows with bulk stores",
            launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>, any_shape},
           {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
-           any_shape}};
+           any_shape},
+          {"chunks split at tile edges",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
