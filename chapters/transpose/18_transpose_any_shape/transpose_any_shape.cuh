@@ -256,11 +256,11 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // false: whole tiles too leave through any_tile's 16-byte stores from registers.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false>
-__global__ void __launch_bounds__(BLOCK_THREADS, ALIGNED_LOADS && ALIGNED_STORES
-                                                     ? MIN_BLOCKS_PER_SM
-                                                     : MIN_BLOCKS_PER_SM_REALIGNED)
+__global__ void __launch_bounds__(BLOCK_THREADS,
+                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
+  static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
   // Input rows, swizzled; with 4 more rows (BELOW of them used) where output chunks are whole.
   __shared__ __align__(128) float tile[(ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC) * TILE_DIM];
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
@@ -364,9 +364,6 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
       kernel<false, true, DOWN, WHOLE_BULK>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_loads && EACH_SIDE)
-      kernel<true, false, DOWN, false, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false, false, DOWN, false, SPLIT_CHUNKS>
