@@ -110,8 +110,7 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 // REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
 // whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles with REALIGN_STORES
 // false only): the output leaves through transpose_fast's bulk stores from out_tile.
-template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool ASYNC_BELOW = false>
+template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -120,28 +119,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
   const std::int64_t n = rows * cols;
-  constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
-
-  // ASYNC_BELOW: the BELOW input rows under the tile, as they lie (17 aligned chunks from the one
-  // that holds the row's first float), copied by cp.async before the tile's own loads.
-  __shared__ __align__(16) float below_rows[ASYNC_BELOW ? BELOW : 1][VEC * (SLOTS + 1)];
-  if constexpr (WHOLE_CHUNKS && ASYNC_BELOW) {
-    if (load_row < BELOW) {
-      const std::int64_t r = row0 + TILE_DIM + load_row;
-      const std::int64_t start = r * cols + col0;
-      const int below_shift = REALIGN_LOADS ? int(start % VEC) : 0;
-      for (int j = load_slot; j <= SLOTS; j += SLOTS) {
-        const std::int64_t first = start - below_shift + VEC * j;
-        if (r < rows && VEC * j < below_shift + width && (j < SLOTS || below_shift > 0)) {
-          const int bytes = int(n - first < VEC ? n - first : VEC) * int(sizeof(float));
-          asm volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;" ::"r"(
-                           transpose_fast::shared_address(&below_rows[load_row][VEC * j])),
-                       "l"(in + first), "r"(bytes)
-                       : "memory");
-        }
-      }
-    }
-  }
 
   // Load phase. Tile row r starts `shift` floats past a 16-byte boundary; the lane of slot s
   // needs floats 4 s .. 4 s + 3 of it, which lie in the aligned chunks s and s + 1 counted from
@@ -166,7 +143,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
         REALIGN_LOADS ? window(lo[k], hi[k], shift[k]) : lo[k];
   // WHOLE_CHUNKS: the BELOW input rows under the tile (tile rows 64 .. 66; 67 gets zeros), loaded
   // once the tile's own loads have left their registers.
-  if (WHOLE_CHUNKS && !ASYNC_BELOW && load_row < VEC) {
+  constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
+  if (WHOLE_CHUNKS && load_row < VEC) {
     const int r = TILE_DIM + load_row;
     const std::int64_t start = (row0 + r) * cols + col0;
     const int below_shift = REALIGN_LOADS ? int(start % VEC) : 0;
@@ -180,7 +158,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
         REALIGN_LOADS ? window(b_lo, b_hi, below_shift) : b_lo;
   }
-  if constexpr (WHOLE_CHUNKS && ASYNC_BELOW) asm volatile("cp.async.wait_all;" ::: "memory");
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -198,21 +175,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
     // block above with its own last chunk, except in the first row of tiles.
     transposed_block below{};
-    if (mine.rho == SLOTS - 1) {
-      if constexpr (ASYNC_BELOW) {
-        int shifts[BELOW];
-#pragma unroll
-        for (int e = 0; e < BELOW; ++e)
-          shifts[e] = REALIGN_LOADS ? int(((row0 + TILE_DIM + e) * cols + col0) % VEC) : 0;
-#pragma unroll
-        for (int f = 0; f < VEC; ++f)
-          below.w[f] = make_float4(below_rows[0][shifts[0] + in_col + f],
-                                   below_rows[1][shifts[1] + in_col + f],
-                                   below_rows[2][shifts[2] + in_col + f], 0.0f);
-      } else {
-        below = transpose_block(tile, TILE_DIM, in_col);
-      }
-    }
+    if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
 #pragma unroll
     for (int f = 0; f < VEC; ++f) {
       const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
@@ -292,7 +255,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
 // false: whole tiles too leave through any_tile's 16-byte stores from registers.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ASYNC_BELOW = false>
+          bool SPLIT_CHUNKS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -318,8 +281,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       return;
     }
   }
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, ASYNC_BELOW>(
-      in, out, rows, cols, row0, col0, height, width, tile);
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
+                                                                height, width, tile);
 }
 //! [kernel]
 
@@ -389,7 +352,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool ASYNC_BELOW>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -403,7 +366,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
       kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, false, SPLIT_CHUNKS, ASYNC_BELOW>
+      kernel<false, false, DOWN, false, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
@@ -427,8 +390,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool ASYNC_BELOW = false>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -447,10 +409,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, ASYNC_BELOW>(d_in, d_out, rows, cols, row_tiles,
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
                                                              col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, ASYNC_BELOW>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -473,9 +435,7 @@ inline std::vector<common::matrix_variant> variants() {
           {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
            any_shape},
           {"chunks split at tile edges",
-           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-          {"rows below by cp.async",
-           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true>, any_shape}};
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
