@@ -4,10 +4,11 @@
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
-//   (warp shuffles) and stored in aligned 16-byte pieces, with the few floats at its two ends
-//   stored one by one. The 32-byte sectors at the ends of a tile's output rows, which the tile
-//   below shares, are completed at once: the tiles are taken down each column of tiles first, so
-//   the two blocks run one after the other.
+//   (warp shuffles) and stored in whole aligned 16-byte chunks. The chunk that straddles the seam
+//   with the tile below is stored by this tile, from the 3 input rows below it, which it loads
+//   too: no block writes part of a 16-byte chunk. The 32-byte sectors that two tiles still share
+//   are completed at once: the tiles are taken down each column of tiles first, so the two blocks
+//   run one after the other.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
@@ -110,6 +111,9 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 // REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
 // whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles with REALIGN_STORES
 // false only): the output leaves through transpose_fast's bulk stores from out_tile.
+// SPLIT_CHUNKS (the --sweep's 'chunks split at tile edges'): realigned output rows store the floats
+// of the chunks at the tile's upper and lower edges one by one, each block its own part, instead
+// of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
@@ -169,11 +173,13 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
     // Store phase, each aligned 16-byte chunk of the output whole. Output row c of the tile starts
-    // `out_shift` floats past a 16-byte boundary; its chunks begin `ahead` = (4 - out_shift) % 4
+    // start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4
     // tile rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece
     // and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 ..
     // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
-    // block above with its own last chunk, except in the first row of tiles.
+    // block above with its own last chunk, except in the first row of tiles. Evict-first, as
+    // below. (Whole chunks measured faster than split ones at every shape with output rows off
+    // 16-byte boundaries: see the page.)
     transposed_block below{};
     if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
 #pragma unroll
@@ -205,11 +211,12 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       }
     }
   } else {
-    // Store phase. Output row c of the tile starts `shift` floats past a 16-byte boundary. Its
-    // aligned chunk that begins at tile row in_row - shift takes the last `shift` floats of the
-    // previous lane's piece and the first 4 - shift of this lane's; the lane of rho = 15 also
-    // stores the row's last `shift` floats, which begin a 17th chunk. Evict-first stores from
-    // registers (transpose_fast's sweep: as fast as plain stores are slow).
+    // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
+    // floats past a 16-byte boundary. Its aligned chunk that begins at tile row in_row - shift
+    // takes the last `shift` floats of the previous lane's piece and the first 4 - shift of this
+    // lane's; the lane of rho = 15 also stores the row's last `shift` floats, which begin a 17th
+    // chunk. Evict-first stores from registers (transpose_fast's sweep: as fast as plain stores
+    // are slow).
 #pragma unroll
     for (int f = 0; f < VEC; ++f) {
       const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
@@ -249,7 +256,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // ALIGNED_LOADS: cols is too. Whole tiles of an aligned matrix take whole_tile; whole tiles with
 // aligned output rows keep its bulk stores behind realigned loads; every other tile takes
 // any_tile. Output rows off 16-byte boundaries realign both sides: aligned loads with realigned
-// stores measured slower there on the H200 (see the page), so that pair is not built.
+// stores measured slower there on the H200, and no faster on the H100 once the output chunks were
+// whole (see the page), so that pair is not built.
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
@@ -261,8 +269,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
-  // Input rows, swizzled; with 4 more rows (BELOW of them used) where output chunks are whole.
-  __shared__ __align__(128) float tile[(ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC) * TILE_DIM];
+  // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
+  constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
+  __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
@@ -282,7 +291,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
     }
   }
   any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
-                                                                height, width, tile);
+                                                                 height, width, tile);
 }
 //! [kernel]
 
@@ -360,8 +369,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
       kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
@@ -388,7 +396,8 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
-// loads (the --sweep also realigns both sides there).
+// loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
+// tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -412,7 +421,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
                                                              col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
+                                                      col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -424,18 +434,17 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {{"", launch, any_shape},
-          {"narrow kernel up to 8", launch_variant<8>, any_shape},
-          {"no narrow kernel", launch_variant<0>, any_shape},
-          {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>,
-           any_shape},
-          {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-          {"short rows with bulk stores",
-           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>, any_shape},
-          {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>,
-           any_shape},
-          {"chunks split at tile edges",
-           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
+  return {
+      {"", launch, any_shape},
+      {"narrow kernel up to 8", launch_variant<8>, any_shape},
+      {"no narrow kernel", launch_variant<0>, any_shape},
+      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
+      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
+      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
+       any_shape},
+      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
+      {"chunks split at tile edges",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
