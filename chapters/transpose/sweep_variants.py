@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""sweep_variants.py RESULTS_FILE > transpose_any_shape_variants.html
+
+Every --sweep variant of the final transpose (transpose_any_shape) at each shape its bench runs
+with --sweep, as a share of the memcpy yardstick measured in the same process: one row per shape,
+one column per variant, the default first. One table for the GPU the book shows, then one for each
+other GPU whose bench run of the part (book/results/<gpu>/transpose.csv) has the step. A variant a
+run does not have (older runs have fewer) is left empty. Written for book/tools/build_book.py to
+call.
+"""
+import html
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
+                                "tools"))
+import gen_results  # noqa: E402
+
+STEP = "transpose_any_shape"
+
+
+def variants_table(results):
+    gpu = results.gpu()
+    by_shape = {}  # (rows, cols) -> {variant: row}
+    order = []     # variants in the order the runs printed them
+    for r in results.step_rows(STEP):
+        by_shape.setdefault((int(r["rows"]), int(r["cols"])), {})[r["variant"]] = r
+        if r["variant"] not in order:
+            order.append(r["variant"])
+    swept = sorted((s for s, v in by_shape.items() if len(v) > 1), key=lambda s: (s[0] * s[1], s))
+    if not swept:
+        return f"<p>The bench run of {html.escape(gpu)} has no --sweep of {STEP}.</p>\n"
+    body = []
+    for shape in swept:
+        cells = "".join(
+            f"<td>{gen_results.fmt_pct(by_shape[shape][v]['pct_copy'])}</td>"
+            if v in by_shape[shape] else "<td></td>" for v in order)
+        body.append(f"<td>{shape[0]} &times; {shape[1]}</td>{cells}")
+    return gen_results.captioned_table(
+        f"{STEP} on {gpu}: each --sweep variant's share of memcpy device to device (%) at the "
+        "shapes the bench sweeps, one process per shape",
+        ["rows × cols"] + [html.escape(v or "default") for v in order], body)
+
+
+def main():
+    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    out = []
+    shown = ""
+    if results is not None and results.step_rows(STEP):
+        out.append(variants_table(results))
+        shown = results.gpu()
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
+    for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
+        path = os.path.join(root, gpu_dir, "transpose.csv")
+        if not os.path.exists(path):
+            continue
+        other = gen_results.load(path)
+        if other.step_rows(STEP) and other.gpu() != shown:
+            out.append(f"<p>The same on the {html.escape(other.gpu())} (its bench run of the "
+                       f"part: <code>{html.escape(gpu_dir)}/transpose.csv</code>):</p>\n"
+                       + variants_table(other))
+    if not out:
+        out.append(f"<p>{STEP} is not measured in the results (not measured).</p>\n")
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()
