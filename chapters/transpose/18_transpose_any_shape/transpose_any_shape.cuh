@@ -178,8 +178,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     // and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 ..
     // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
     // block above with its own last chunk, except in the first row of tiles. Evict-first, as
-    // below. (Whole chunks measured faster than split ones at every shape with output rows off
-    // 16-byte boundaries: see the page.)
+    // below. (Whole chunks measured faster than split ones at every shape measured with output rows
+    // off 16-byte boundaries: see the page.)
     transposed_block below{};
     if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
 #pragma unroll
