@@ -20,7 +20,8 @@
 //   with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
 //   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
-//   16-byte boundaries (see its page for every shape class against cublasSgeam and cudaMemcpy).
+//   16-byte boundaries and at tall matrices a few tiles wide whose output rows are (see its page
+//   for every shape class against cublasSgeam and cudaMemcpy).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
