@@ -269,6 +269,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
+  static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
@@ -372,9 +373,6 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
       kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
       kernel<false, true, DOWN, WHOLE_BULK>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_loads && EACH_SIDE)
-      kernel<true, false, DOWN, false, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false, false, DOWN, false, SPLIT_CHUNKS>
