@@ -54,28 +54,32 @@ def verdict(ok):
     return f"<td>{'met' if ok else 'missed'}</td>"
 
 
-def main():
-    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
-    out = [sweep_table(results)]
-    # Every other GPU's sweep, each as a table of its own: from its bench run of the part
-    # (book/results/<gpu>/transpose.csv) where that has the step, else from a run of the step alone
-    # (transpose_any_shape_sweep.txt, the bench's file of `--only transpose_any_shape`).
-    shown = results.gpu() if results and results.step_rows(STEP) else ""
+def other_gpus(shown):
+    """(results, source) for every GPU under book/results/ but the one named `shown` whose results
+    have the step: its bench run of the part (book/results/<gpu>/transpose.csv) where that has it,
+    else a run of the step alone (transpose_any_shape_sweep.txt, the bench's file of `--only
+    transpose_any_shape`). `source` names the file, as HTML. Also used by sweep_variants.py."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
     for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        other, source = None, ""
         for name, what in (("transpose.csv", "its bench run of the part"),
                            ("transpose_any_shape_sweep.txt", "a run of this step alone")):
             path = os.path.join(root, gpu_dir, name)
             if os.path.exists(path):
                 other = gen_results.load(path)
                 if other.step_rows(STEP):
-                    source = f"{what}: <code>{html.escape(gpu_dir)}/{name}</code>"
+                    if other.gpu() != shown:
+                        yield other, f"{what}: <code>{html.escape(gpu_dir)}/{name}</code>"
                     break
-                other = None
-        if other is not None and other.gpu() != shown:
-            out.append(f"<p>The same sweep on the {html.escape(other.gpu())} ({source}):</p>\n"
-                       + sweep_table(other))
+
+
+def main():
+    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    out = [sweep_table(results)]
+    # Every other GPU's sweep, each as a table of its own.
+    shown = results.gpu() if results and results.step_rows(STEP) else ""
+    for other, source in other_gpus(shown):
+        out.append(f"<p>The same sweep on the {html.escape(other.gpu())} ({source}):</p>\n"
+                   + sweep_table(other))
     sys.stdout.write("".join(out))
 
 

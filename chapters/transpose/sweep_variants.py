@@ -4,9 +4,9 @@
 Every --sweep variant of the final transpose (transpose_any_shape) at each shape its bench runs
 with --sweep, as a share of the memcpy yardstick measured in the same process: one row per shape,
 one column per variant, the default first. One table for the GPU the book shows, then one for each
-other GPU whose bench run of the part (book/results/<gpu>/transpose.csv) has the step. A variant a
-run does not have (older runs have fewer) is left empty. Written for book/tools/build_book.py to
-call.
+other GPU whose results have the step (shape_sweep.py's other_gpus: its bench run of the part, or
+a run of the step alone). A variant a run does not have (older runs have fewer) is left empty.
+Written for book/tools/build_book.py to call.
 """
 import html
 import os
@@ -15,8 +15,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
                                 "tools"))
 import gen_results  # noqa: E402
-
-STEP = "transpose_any_shape"
+from shape_sweep import STEP, other_gpus  # noqa: E402
 
 
 def variants_table(results):
@@ -49,16 +48,9 @@ def main():
     if results is not None and results.step_rows(STEP):
         out.append(variants_table(results))
         shown = results.gpu()
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
-    for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
-        path = os.path.join(root, gpu_dir, "transpose.csv")
-        if not os.path.exists(path):
-            continue
-        other = gen_results.load(path)
-        if other.step_rows(STEP) and other.gpu() != shown:
-            out.append(f"<p>The same on the {html.escape(other.gpu())} (its bench run of the "
-                       f"part: <code>{html.escape(gpu_dir)}/transpose.csv</code>):</p>\n"
-                       + variants_table(other))
+    for other, source in other_gpus(shown):
+        out.append(f"<p>The same on the {html.escape(other.gpu())} ({source}):</p>\n"
+                   + variants_table(other))
     if not out:
         out.append(f"<p>{STEP} is not measured in the results (not measured).</p>\n")
     sys.stdout.write("".join(out))

@@ -14,7 +14,10 @@ int main(int argc, char** argv) {
   step.variants = variants();
   step.sweep_help =
       "also measure the narrow kernel for sides of at most 8 floats instead of 16, and 64 x 64 "
-      "tiles for every shape (no narrow kernel), and the tiles in transpose_fast's order (along "
-      "the rows of tiles first), and both sides realigned where only the input rows need it";
+      "tiles for every shape (no narrow kernel), the tiles in transpose_fast's order (along the "
+      "rows of tiles first, with bulk stores) and always down the columns of tiles first, short "
+      "rows of tiles with bulk stores instead of stores from registers, both sides realigned "
+      "where only the input rows need it, and the 16-byte output chunks at tile edges split "
+      "between the two blocks instead of stored whole";
   return common::run_matrix_program(argc, argv, step);
 }
