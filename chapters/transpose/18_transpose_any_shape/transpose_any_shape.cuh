@@ -199,7 +199,7 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
 // boundaries: see the page.) ROWS_MOD = rows % 4: start % 4 is then (f ROWS_MOD) % 4, as col0,
 // in_col and row0 are multiples of 4, so `ahead` is known for each f (the window is a choice of
 // registers), and where it is 0 the chunks are the lane's own pieces and need no shuffle.
-// ROWS_MOD = -1: `ahead` from start, at run time (the --sweep's 'shifts at run time').
+// ROWS_MOD = -1: `ahead` from start, at run time (the --sweep's 'shifts per row').
 template <int ROWS_MOD>
 __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
                                                    std::int64_t row0, std::int64_t col0, int height,
@@ -210,7 +210,7 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
     const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
     const std::int64_t start = (col0 + c) * rows + row0;
     const int ahead =
-        ROWS_MOD > 0 ? (VEC - f * ROWS_MOD % VEC) % VEC : (VEC - int(start % VEC)) % VEC;
+        ROWS_MOD >= 0 ? (VEC - f * ROWS_MOD % VEC) % VEC : (VEC - int(start % VEC)) % VEC;
     float4 next = w[f];
     if (ROWS_MOD < 0 || ahead > 0) {  // every lane of the warp, also those whose row is outside
       next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
@@ -294,7 +294,12 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
     if constexpr (SHIFTS != SHIFTS_PER_ROW) {
-      switch (int(rows % VEC)) {  // [1, 4)
+      // rows % 4 is 0 only in the --sweep's 'both sides realigned' (aligned output rows).
+      switch (int(rows % VEC)) {
+        case 0:
+          store_whole_chunks<0>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
+                                tile);
+          break;
         case 1:
           store_whole_chunks<1>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
                                 tile);
