@@ -106,140 +106,6 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 }
 //! [load]
 
-// How any_tile finds the realigning shifts (the --sweep measures each): SHIFTS_PER_ROW, each row's
-// from its own start at run time; SHIFTS_PER_THREAD, one per thread for its loads (its rows are a
-// multiple of 4 rows apart, so they share it) and a switch on rows % 4 for the stores, which then
-// know each output row's; SHIFTS_FIXED, a switch on each warp's load shift too.
-constexpr int SHIFTS_PER_ROW = 0, SHIFTS_PER_THREAD = 1, SHIFTS_FIXED = 2;
-
-//! [piece]
-// The two aligned 16-byte chunks that hold the 4 floats of a tile row that the lane of slot `slot`
-// loads: floats 4 slot .. 4 slot + 3 of the row, which starts `shift` floats past the 16-byte
-// boundary at input float `base`. They are the aligned chunks slot and slot + 1 counted from that
-// boundary (the second is the next lane's first: it comes from L1; it is not loaded where the row
-// is aligned). MAY_SHIFT false: shift is 0.
-struct row_chunks {
-  float4 lo, hi;
-  int shift;
-  __device__ float4 piece() const { return window(lo, hi, shift); }
-};
-template <bool MAY_SHIFT>
-__device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ in,
-                                                      std::int64_t base, int shift, int slot,
-                                                      int width, bool row_in, std::int64_t n) {
-  const std::int64_t first = base + VEC * slot;
-  return {load_chunk(in, first, row_in && VEC * slot < shift + width, n),
-          load_chunk(in, first + VEC,
-                     MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
-          shift};
-}
-//! [piece]
-
-// The tile row that thread t loads first (then every LOAD_ROWS-th): the 16 lanes of a half-warp
-// share a row. FOUR_APART: the two rows of a warp are 4 apart (0 and 4, 1 and 5, .., 11 and 15),
-// so that they start at the same float of a 16-byte chunk (the rows differ by 4 cols floats);
-// else they are neighbours.
-template <bool FOUR_APART>
-__host__ __device__ constexpr int load_row_of(int t) {
-  const int half = t / SLOTS;  // [0, LOAD_ROWS)
-  if (!FOUR_APART) return half;
-  const int warp = half / 2, upper = half % 2;
-  return warp % VEC + VEC * upper + 2 * VEC * (warp / VEC);
-}
-
-// Load phase: this thread's tile rows load_row + k LOAD_ROWS, and with WHOLE_CHUNKS the input row
-// TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros), loaded once the
-// tile's own loads have left their registers. SHIFT: -1, each row's shift from its start; -2, the
-// first row's for all (they are a multiple of 4 rows apart, and row0 and col0 are multiples of 4,
-// so they share it); 0 .. 3, that shift, known (the windows are then choices of registers).
-template <bool REALIGN_LOADS, int SHIFT, bool WHOLE_CHUNKS>
-__device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
-                                          std::int64_t cols, std::int64_t row0, std::int64_t col0,
-                                          int height, int width, int load_row, int load_slot,
-                                          float* tile) {
-  const std::int64_t n = rows * cols;
-  const auto shift_of = [&](std::int64_t start) {
-    if (!REALIGN_LOADS) return 0;
-    if (SHIFT >= 0) return SHIFT;
-    if (SHIFT == -2) return int(((row0 + load_row) * cols + col0) % VEC);
-    return int(start % VEC);
-  };
-  constexpr bool MAY_SHIFT = REALIGN_LOADS && SHIFT != 0;
-  row_chunks v[LOADS];
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k) {
-    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
-    const std::int64_t start = (row0 + r) * cols + col0;
-    const int shift = shift_of(start);
-    v[k] = load_row_chunks<MAY_SHIFT>(in, start - shift, shift, load_slot, width, r < height, n);
-  }
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-        v[k].piece();
-  if (WHOLE_CHUNKS && load_row < VEC) {
-    const int r = TILE_DIM + load_row;
-    const std::int64_t start = (row0 + r) * cols + col0;
-    const int shift = shift_of(start);
-    const row_chunks b = load_row_chunks<MAY_SHIFT>(in, start - shift, shift, load_slot, width,
-                                                    load_row < BELOW && row0 + r < rows, n);
-    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) = b.piece();
-  }
-}
-
-// any_tile's store phase where output rows start off 16-byte boundaries: each aligned 16-byte
-// chunk of the output whole. The thread of block_of's rho holds w, the transposed block at tile
-// rows in_row .. in_row + 3 of output rows in_col .. in_col + 3. Output row c of the tile starts
-// start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4 tile
-// rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece and the
-// first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 .. 66, loaded
-// below the tile. The first `ahead` floats of the tile's segment were stored by the block above
-// with its own last chunk, except in the first row of tiles. Evict-first, as below. (Whole chunks
-// measured faster than split ones at every shape measured with output rows off 16-byte
-// boundaries: see the page.) ROWS_MOD = rows % 4: start % 4 is then (f ROWS_MOD) % 4, as col0,
-// in_col and row0 are multiples of 4, so `ahead` is known for each f (the window is a choice of
-// registers), and where it is 0 the chunks are the lane's own pieces and need no shuffle.
-// ROWS_MOD = -1: `ahead` from start, at run time (the --sweep's 'shifts per row').
-template <int ROWS_MOD>
-__device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
-                                                   std::int64_t row0, std::int64_t col0, int height,
-                                                   int width, int rho, int in_row, int in_col,
-                                                   const float4* w, const float* tile) {
-#pragma unroll
-  for (int f = 0; f < VEC; ++f) {
-    const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
-    const std::int64_t start = (col0 + c) * rows + row0;
-    const int ahead =
-        ROWS_MOD >= 0 ? (VEC - f * ROWS_MOD % VEC) % VEC : (VEC - int(start % VEC)) % VEC;
-    float4 next = w[f];
-    if (ROWS_MOD < 0 || ahead > 0) {  // every lane of the warp, also those whose row is outside
-      next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
-      next.y = __shfl_down_sync(FULL_WARP, w[f].y, 1, SLOTS);
-      next.z = __shfl_down_sync(FULL_WARP, w[f].z, 1, SLOTS);
-      next.w = __shfl_down_sync(FULL_WARP, w[f].w, 1, SLOTS);
-      if (rho == SLOTS - 1)  // tile rows 64 .. 67 of column c, read when needed
-        next = make_float4(tile[tile_offset(TILE_DIM, c)], tile[tile_offset(TILE_DIM + 1, c)],
-                           tile[tile_offset(TILE_DIM + 2, c)], tile[tile_offset(TILE_DIM + 3, c)]);
-    }
-    if (c >= width) continue;
-    const float4 v = window(w[f], next, ahead);
-    const int first = in_row + ahead;  // the tile row of v.x
-    float* to = out + start + first;   // 16-byte aligned
-    if (row0 + first + VEC <= rows) {
-      __stcs(reinterpret_cast<float4*>(to), v);
-    } else {
-#pragma unroll
-      for (int i = 0; i < VEC; ++i)
-        if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
-    }
-    if (row0 == 0 && rho == 0) {
-#pragma unroll
-      for (int i = 0; i < VEC - 1; ++i)
-        if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
-    }
-  }
-}
-
 //! [any]
 // Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
 // alignment. REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere);
@@ -249,39 +115,53 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // SPLIT_CHUNKS (the --sweep's 'chunks split at tile edges'): realigned output rows store the floats
 // of the chunks at the tile's upper and lower edges one by one, each block its own part, instead
 // of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
-// SHIFTS: how the realigning shifts are found (SHIFTS_PER_ROW, _PER_THREAD or _FIXED).
-template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          int SHIFTS = SHIFTS_PER_ROW>
+template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
                                          float* out_tile = nullptr) {
   static_assert(!(BULK && REALIGN_STORES), "bulk stores need 16-byte aligned output rows");
   const int t = threadIdx.x;
-  const int load_slot = t % SLOTS, load_row = load_row_of<SHIFTS == SHIFTS_FIXED>(t);
+  const int load_slot = t % SLOTS, load_row = t / SLOTS;
+  const std::int64_t n = rows * cols;
+
+  // Load phase. Tile row r starts `shift` floats past a 16-byte boundary; the lane of slot s
+  // needs floats 4 s .. 4 s + 3 of it, which lie in the aligned chunks s and s + 1 counted from
+  // that boundary (the second is the next lane's first: it comes from L1).
+  float4 lo[LOADS], hi[LOADS];
+  int shift[LOADS];
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k) {
+    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
+    const std::int64_t start = (row0 + r) * cols + col0;
+    shift[k] = REALIGN_LOADS ? int(start % VEC) : 0;
+    const std::int64_t first = start - shift[k] + VEC * load_slot;
+    const bool row_in = r < height;
+    lo[k] = load_chunk(in, first, row_in && VEC * load_slot < shift[k] + width, n);
+    hi[k] = load_chunk(
+        in, first + VEC,
+        REALIGN_LOADS && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width, n);
+  }
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        REALIGN_LOADS ? window(lo[k], hi[k], shift[k]) : lo[k];
+  // WHOLE_CHUNKS: the BELOW input rows under the tile (tile rows 64 .. 66; 67 gets zeros), loaded
+  // once the tile's own loads have left their registers.
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
-  if constexpr (REALIGN_LOADS && SHIFTS == SHIFTS_FIXED) {
-    // The same case for both rows of a warp (load_row_of): no divergence.
-    switch (int(((row0 + load_row) * cols + col0) % VEC)) {
-      case 0:
-        load_tile<true, 0, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
-                                         load_slot, tile);
-        break;
-      case 1:
-        load_tile<true, 1, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
-                                         load_slot, tile);
-        break;
-      case 2:
-        load_tile<true, 2, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
-                                         load_slot, tile);
-        break;
-      default:
-        load_tile<true, 3, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
-                                         load_slot, tile);
-    }
-  } else {
-    load_tile<REALIGN_LOADS, SHIFTS == SHIFTS_PER_ROW ? -1 : -2, WHOLE_CHUNKS>(
-        in, rows, cols, row0, col0, height, width, load_row, load_slot, tile);
+  if (WHOLE_CHUNKS && load_row < VEC) {
+    const int r = TILE_DIM + load_row;
+    const std::int64_t start = (row0 + r) * cols + col0;
+    const int below_shift = REALIGN_LOADS ? int(start % VEC) : 0;
+    const std::int64_t first = start - below_shift + VEC * load_slot;
+    const bool row_in = load_row < BELOW && row0 + r < rows;
+    const float4 b_lo = load_chunk(in, first, row_in && VEC * load_slot < below_shift + width, n);
+    const float4 b_hi = load_chunk(
+        in, first + VEC,
+        REALIGN_LOADS && row_in && below_shift > 0 && VEC * load_slot + VEC < below_shift + width,
+        n);
+    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
+        REALIGN_LOADS ? window(b_lo, b_hi, below_shift) : b_lo;
   }
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
@@ -293,28 +173,43 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if constexpr (BULK) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
-    if constexpr (SHIFTS != SHIFTS_PER_ROW) {
-      // rows % 4 is 0 only in the --sweep's 'both sides realigned' (aligned output rows).
-      switch (int(rows % VEC)) {
-        case 0:
-          store_whole_chunks<0>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
-                                tile);
-          break;
-        case 1:
-          store_whole_chunks<1>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
-                                tile);
-          break;
-        case 2:
-          store_whole_chunks<2>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
-                                tile);
-          break;
-        default:
-          store_whole_chunks<3>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
-                                tile);
+    // Store phase, each aligned 16-byte chunk of the output whole. Output row c of the tile starts
+    // start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4
+    // tile rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece
+    // and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 ..
+    // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
+    // block above with its own last chunk, except in the first row of tiles. Evict-first, as
+    // below. (Whole chunks measured faster than split ones at every shape measured with output rows
+    // off 16-byte boundaries: see the page.)
+    transposed_block below{};
+    if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
+#pragma unroll
+    for (int f = 0; f < VEC; ++f) {
+      const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+      const std::int64_t start = (col0 + c) * rows + row0;
+      const int ahead = (VEC - int(start % VEC)) % VEC;
+      float4 next;  // every lane of the warp takes part, also those whose row is outside
+      next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
+      next.y = __shfl_down_sync(FULL_WARP, w[f].y, 1, SLOTS);
+      next.z = __shfl_down_sync(FULL_WARP, w[f].z, 1, SLOTS);
+      next.w = __shfl_down_sync(FULL_WARP, w[f].w, 1, SLOTS);
+      if (mine.rho == SLOTS - 1) next = below.w[f];
+      if (c >= width) continue;
+      const float4 v = window(w[f], next, ahead);
+      const int first = in_row + ahead;  // the tile row of v.x
+      float* to = out + start + first;   // 16-byte aligned
+      if (row0 + first + VEC <= rows) {
+        __stcs(reinterpret_cast<float4*>(to), v);
+      } else {
+#pragma unroll
+        for (int i = 0; i < VEC; ++i)
+          if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
       }
-    } else {
-      store_whole_chunks<-1>(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w,
-                             tile);
+      if (row0 == 0 && mine.rho == 0) {
+#pragma unroll
+        for (int i = 0; i < VEC - 1; ++i)
+          if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
+      }
     }
   } else {
     // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
@@ -367,10 +262,9 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
-// false: whole tiles too leave through any_tile's 16-byte stores from registers. SHIFTS:
-// any_tile's.
+// false: whole tiles too leave through any_tile's 16-byte stores from registers.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS, int SHIFTS>
+          bool SPLIT_CHUNKS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -391,14 +285,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
         whole_tile(in, out, rows, cols, row0, col0, tile);
       } else {
         __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
-        any_tile<true, false, true, false, SHIFTS>(in, out, rows, cols, row0, col0, TILE_DIM,
-                                                   TILE_DIM, tile, out_tile);
+        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                    out_tile);
       }
       return;
     }
   }
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SHIFTS>(in, out, rows, cols, row0,
-                                                                         col0, height, width, tile);
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
+                                                                 height, width, tile);
 }
 //! [kernel]
 
@@ -468,7 +362,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, int SHIFTS>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -476,13 +370,12 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK, false, SHIFTS_PER_ROW>  // no shifts
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK, false, SHIFTS>
+      kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, false, SPLIT_CHUNKS, SHIFTS>
+      kernel<false, false, DOWN, false, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
@@ -507,8 +400,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          int SHIFTS = SHIFTS_PER_THREAD>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -527,11 +419,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTS>(d_in, d_out, rows, cols,
-                                                                     row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
+                                                             col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTS>(d_in, d_out, rows, cols, row_tiles,
-                                                              col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
+                                                      col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -553,13 +445,7 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
       {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"shifts per row",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, SHIFTS_PER_ROW>,
-       any_shape},
-      {"shifts fixed per warp",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, SHIFTS_FIXED>,
-       any_shape}};
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape

@@ -1,10 +1,9 @@
-// transpose_any_shape: tests. Host: the window picks the right floats for every shift; load_row_of
-// covers the tile rows of a pass. GPU: every test shape of the part, then each shape class of the
-// issue that asked for this step: every combination of rows % 4 and cols % 4 around tile edges,
-// multiples of 4 that are not multiples of 64, tall and skinny matrices both ways, single rows and
-// columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31 elements:
-// the program's test in CMakeLists.txt.)
-#include <cstdlib>
+// transpose_any_shape: tests. Host: the window picks the right floats for every shift. GPU: every
+// test shape of the part, then each shape class of the issue that asked for this step: every
+// combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
+// 64, tall and skinny matrices both ways, single rows and columns, and more rows or columns of
+// tiles than a grid has blocks in y. (More than 2^31 elements: the program's test in
+// CMakeLists.txt.)
 #include <vector>
 
 #include "common/transpose/testing.hpp"
@@ -39,25 +38,6 @@ HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo 
     CAPTURE(shift);
     const float4 v = window(lo, hi, shift);
     for (int i = 0; i < VEC; ++i) CHECK(float_of(v, i) == float(shift + i));
-  }
-}
-
-HOST_TEST_CASE(
-    "load_row_of takes each row of a pass once and puts a warp's rows 4 apart if asked") {
-  for (bool four_apart : {false, true}) {
-    CAPTURE(four_apart);
-    std::vector<int> loaded(LOAD_ROWS, 0);
-    for (int t = 0; t < BLOCK_THREADS; ++t) {
-      const int row = four_apart ? load_row_of<true>(t) : load_row_of<false>(t);
-      REQUIRE(row >= 0);
-      REQUIRE(row < LOAD_ROWS);
-      ++loaded[row];
-      // The lanes of a half-warp share a row; the other half-warp's row is 4 rows away (or next).
-      const int other = four_apart ? load_row_of<true>(t ^ SLOTS) : load_row_of<false>(t ^ SLOTS);
-      CHECK(std::abs(other - row) == (four_apart ? VEC : 1));
-      CHECK(row == (four_apart ? load_row_of<true>(t - t % SLOTS) : t / SLOTS));
-    }
-    for (int row = 0; row < LOAD_ROWS; ++row) CHECK(loaded[row] == SLOTS);
   }
 }
 
