@@ -107,6 +107,105 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 //! [load]
 
 //! [any]
+// The two aligned 16-byte chunks that hold the 4 floats of a tile row that the lane of slot `slot`
+// loads: floats 4 slot .. 4 slot + 3 of the row, which starts `shift` floats past the 16-byte
+// boundary at input float `base`. They are the aligned chunks slot and slot + 1 counted from that
+// boundary (the second is the next lane's first: it comes from L1; it is not loaded where the row
+// is aligned). MAY_SHIFT false: shift is 0.
+struct row_chunks {
+  float4 lo, hi;
+  int shift;
+  __device__ float4 piece() const { return window(lo, hi, shift); }
+};
+template <bool MAY_SHIFT>
+__device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ in,
+                                                      std::int64_t base, int shift, int slot,
+                                                      int width, bool row_in, std::int64_t n) {
+  const std::int64_t first = base + VEC * slot;
+  return {load_chunk(in, first, row_in && VEC * slot < shift + width, n),
+          load_chunk(in, first + VEC,
+                     MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
+          shift};
+}
+
+// Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
+// a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
+// also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
+// loaded once the tile's own loads have left their registers.
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS>
+__device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
+                                          std::int64_t cols, std::int64_t row0, std::int64_t col0,
+                                          int height, int width, int load_row, int load_slot,
+                                          float* tile) {
+  const std::int64_t n = rows * cols;
+  const auto load_row_at = [&](int r, bool row_in) {
+    const std::int64_t start = (row0 + r) * cols + col0;
+    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
+    return load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, load_slot, width, row_in, n);
+  };
+  row_chunks v[LOADS];
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k) {
+    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
+    v[k] = load_row_at(r, r < height);
+  }
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        v[k].piece();
+  if (WHOLE_CHUNKS && load_row < VEC) {
+    const int r = TILE_DIM + load_row;
+    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
+        load_row_at(r, load_row < BELOW && row0 + r < rows).piece();
+  }
+}
+
+// any_tile's store phase where output rows start off 16-byte boundaries: each aligned 16-byte
+// chunk of the output whole. The thread of block_of's rho holds w, the transposed block at tile
+// rows in_row .. in_row + 3 of output rows in_col .. in_col + 3. Output row c of the tile starts
+// start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4 tile
+// rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece and the
+// first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 .. 66, loaded
+// below the tile. The first `ahead` floats of the tile's segment were stored by the block above
+// with its own last chunk, except in the first row of tiles. Evict-first, as in any_tile's other
+// stores. (Whole chunks measured faster than split ones at every shape measured with output rows
+// off 16-byte boundaries: see the page.)
+__device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
+                                                   std::int64_t row0, std::int64_t col0, int height,
+                                                   int width, int rho, int in_row, int in_col,
+                                                   const float4* w, const float* tile) {
+#pragma unroll
+  for (int f = 0; f < VEC; ++f) {
+    const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const int ahead = (VEC - int(start % VEC)) % VEC;
+    float4 next;  // every lane of the warp takes part, also those whose row is outside
+    next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
+    next.y = __shfl_down_sync(FULL_WARP, w[f].y, 1, SLOTS);
+    next.z = __shfl_down_sync(FULL_WARP, w[f].z, 1, SLOTS);
+    next.w = __shfl_down_sync(FULL_WARP, w[f].w, 1, SLOTS);
+    if (rho == SLOTS - 1)  // tile rows 64 .. 67 of column c, read when needed
+      next = make_float4(tile[tile_offset(TILE_DIM, c)], tile[tile_offset(TILE_DIM + 1, c)],
+                         tile[tile_offset(TILE_DIM + 2, c)], tile[tile_offset(TILE_DIM + 3, c)]);
+    if (c >= width) continue;
+    const float4 v = window(w[f], next, ahead);
+    const int first = in_row + ahead;  // the tile row of v.x
+    float* to = out + start + first;   // 16-byte aligned
+    if (row0 + first + VEC <= rows) {
+      __stcs(reinterpret_cast<float4*>(to), v);
+    } else {
+#pragma unroll
+      for (int i = 0; i < VEC; ++i)
+        if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
+    }
+    if (row0 == 0 && rho == 0) {
+#pragma unroll
+      for (int i = 0; i < VEC - 1; ++i)
+        if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
+    }
+  }
+}
+
 // Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
 // alignment. REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere);
 // REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
@@ -123,46 +222,10 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   static_assert(!(BULK && REALIGN_STORES), "bulk stores need 16-byte aligned output rows");
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
-  const std::int64_t n = rows * cols;
 
-  // Load phase. Tile row r starts `shift` floats past a 16-byte boundary; the lane of slot s
-  // needs floats 4 s .. 4 s + 3 of it, which lie in the aligned chunks s and s + 1 counted from
-  // that boundary (the second is the next lane's first: it comes from L1).
-  float4 lo[LOADS], hi[LOADS];
-  int shift[LOADS];
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k) {
-    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
-    const std::int64_t start = (row0 + r) * cols + col0;
-    shift[k] = REALIGN_LOADS ? int(start % VEC) : 0;
-    const std::int64_t first = start - shift[k] + VEC * load_slot;
-    const bool row_in = r < height;
-    lo[k] = load_chunk(in, first, row_in && VEC * load_slot < shift[k] + width, n);
-    hi[k] = load_chunk(
-        in, first + VEC,
-        REALIGN_LOADS && row_in && shift[k] > 0 && VEC * load_slot + VEC < shift[k] + width, n);
-  }
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-        REALIGN_LOADS ? window(lo[k], hi[k], shift[k]) : lo[k];
-  // WHOLE_CHUNKS: the BELOW input rows under the tile (tile rows 64 .. 66; 67 gets zeros), loaded
-  // once the tile's own loads have left their registers.
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
-  if (WHOLE_CHUNKS && load_row < VEC) {
-    const int r = TILE_DIM + load_row;
-    const std::int64_t start = (row0 + r) * cols + col0;
-    const int below_shift = REALIGN_LOADS ? int(start % VEC) : 0;
-    const std::int64_t first = start - below_shift + VEC * load_slot;
-    const bool row_in = load_row < BELOW && row0 + r < rows;
-    const float4 b_lo = load_chunk(in, first, row_in && VEC * load_slot < below_shift + width, n);
-    const float4 b_hi = load_chunk(
-        in, first + VEC,
-        REALIGN_LOADS && row_in && below_shift > 0 && VEC * load_slot + VEC < below_shift + width,
-        n);
-    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
-        REALIGN_LOADS ? window(b_lo, b_hi, below_shift) : b_lo;
-  }
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
+                                         load_slot, tile);
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -173,44 +236,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if constexpr (BULK) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
-    // Store phase, each aligned 16-byte chunk of the output whole. Output row c of the tile starts
-    // start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4
-    // tile rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece
-    // and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 ..
-    // 66, loaded below the tile. The first `ahead` floats of the tile's segment were stored by the
-    // block above with its own last chunk, except in the first row of tiles. Evict-first, as
-    // below. (Whole chunks measured faster than split ones at every shape measured with output rows
-    // off 16-byte boundaries: see the page.)
-    transposed_block below{};
-    if (mine.rho == SLOTS - 1) below = transpose_block(tile, TILE_DIM, in_col);
-#pragma unroll
-    for (int f = 0; f < VEC; ++f) {
-      const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
-      const std::int64_t start = (col0 + c) * rows + row0;
-      const int ahead = (VEC - int(start % VEC)) % VEC;
-      float4 next;  // every lane of the warp takes part, also those whose row is outside
-      next.x = __shfl_down_sync(FULL_WARP, w[f].x, 1, SLOTS);
-      next.y = __shfl_down_sync(FULL_WARP, w[f].y, 1, SLOTS);
-      next.z = __shfl_down_sync(FULL_WARP, w[f].z, 1, SLOTS);
-      next.w = __shfl_down_sync(FULL_WARP, w[f].w, 1, SLOTS);
-      if (mine.rho == SLOTS - 1) next = below.w[f];
-      if (c >= width) continue;
-      const float4 v = window(w[f], next, ahead);
-      const int first = in_row + ahead;  // the tile row of v.x
-      float* to = out + start + first;   // 16-byte aligned
-      if (row0 + first + VEC <= rows) {
-        __stcs(reinterpret_cast<float4*>(to), v);
-      } else {
-#pragma unroll
-        for (int i = 0; i < VEC; ++i)
-          if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
-      }
-      if (row0 == 0 && mine.rho == 0) {
-#pragma unroll
-        for (int i = 0; i < VEC - 1; ++i)
-          if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
-      }
-    }
+    store_whole_chunks(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w, tile);
   } else {
     // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
     // floats past a 16-byte boundary. Its aligned chunk that begins at tile row in_row - shift
