@@ -290,41 +290,35 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
 // false: whole tiles too leave through any_tile's 16-byte stores from registers.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, int STACK = 1>
+          bool SPLIT_CHUNKS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
-  static_assert(STACK == 1 || (!DOWN_FIRST && !WHOLE_BULK), "STACK: along first, from registers");
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
-#pragma unroll 1
-  for (int i = 0; i < STACK; ++i) {
-    const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
-    const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : (first + blockIdx.y) * STACK + i;
-    const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
-    const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
-    if (row0 >= rows) return;
-    if (i > 0) __syncthreads();  // every thread has read the tile before it is refilled
-    const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
-    const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-    if constexpr (ALIGNED_STORES && WHOLE_BULK) {
-      if (height == TILE_DIM && width == TILE_DIM) {
-        if constexpr (ALIGNED_LOADS) {
-          whole_tile(in, out, rows, cols, row0, col0, tile);
-        } else {
-          __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
-          any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
-                                      out_tile);
-        }
-        continue;
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
+  const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
+  const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  if constexpr (ALIGNED_STORES && WHOLE_BULK) {
+    if (height == TILE_DIM && width == TILE_DIM) {
+      if constexpr (ALIGNED_LOADS) {
+        whole_tile(in, out, rows, cols, row0, col0, tile);
+      } else {
+        __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
+        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                    out_tile);
       }
+      return;
     }
-    any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
-                                                                   height, width, tile);
   }
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
+                                                                 height, width, tile);
 }
 //! [kernel]
 
@@ -394,22 +388,20 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, int STACK = 1>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
-  const std::int64_t walk = DOWN ? col_tiles : (row_tiles + STACK - 1) / STACK;
-  const std::int64_t step = DOWN ? row_tiles : col_tiles;
+  const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK, false, STACK>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK, false, STACK>
+      kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, false, SPLIT_CHUNKS, STACK>
+      kernel<false, false, DOWN, false, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
@@ -434,7 +426,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false, int STACK = 1>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -453,8 +445,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, STACK>(d_in, d_out, rows, cols,
-                                                                    row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
+                                                             col_tiles);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
                                                       col_tiles);
@@ -479,11 +471,7 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
       {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"two row tiles per block",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, 2>, any_shape},
-      {"four row tiles per block",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, 4>, any_shape}};
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
