@@ -110,8 +110,8 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 // The two aligned 16-byte chunks that hold the 4 floats of a tile row that the lane of slot `slot`
 // loads: floats 4 slot .. 4 slot + 3 of the row, which starts `shift` floats past the 16-byte
 // boundary at input float `base`. They are the aligned chunks slot and slot + 1 counted from that
-// boundary (the second is the next lane's first: it comes from L1; it is not loaded where the row
-// is aligned). MAY_SHIFT false: shift is 0.
+// boundary (the second is also the next lane's first; it is not loaded where the row is aligned).
+// MAY_SHIFT false: shift is 0.
 struct row_chunks {
   float4 lo, hi;
   int shift;
