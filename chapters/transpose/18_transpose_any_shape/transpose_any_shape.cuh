@@ -161,19 +161,20 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
 }
 
 // any_tile's store phase where output rows start off 16-byte boundaries: each aligned 16-byte
-// chunk of the output whole. The thread of block_of's rho holds w, the transposed block at tile
-// rows in_row .. in_row + 3 of output rows in_col .. in_col + 3. Output row c of the tile starts
-// start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start % 4) % 4 tile
-// rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece and the
-// first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 .. 66, loaded
-// below the tile. The first `ahead` floats of the tile's segment were stored by the block above
-// with its own last chunk, except in the first row of tiles. Evict-first, as in any_tile's other
-// stores. (Whole chunks measured faster than split ones at every shape measured with output rows
-// off 16-byte boundaries: see the page.)
+// chunk of the output whole. The thread whose 4 x 4 block is `mine` (block_of) holds w, that block
+// transposed: tile rows in_row .. in_row + 3 of output rows in_col .. in_col + 3. Output row c of
+// the tile starts start % 4 floats past a 16-byte boundary; its chunks begin `ahead` = (4 - start %
+// 4) % 4 tile rows after each lane's piece: the lane stores the last 4 - ahead floats of its piece
+// and the first `ahead` of the next lane's, and the lane of rho = 15 those of tile rows 64 .. 66,
+// loaded below the tile. The first `ahead` floats of the tile's segment were stored by the block
+// above with its own last chunk, except in the first row of tiles. Evict-first, as in any_tile's
+// other stores. (Whole chunks measured faster than split ones at every shape measured with output
+// rows off 16-byte boundaries: see the page.)
 __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
                                                    std::int64_t row0, std::int64_t col0, int height,
-                                                   int width, int rho, int in_row, int in_col,
-                                                   const float4* w, const float* tile) {
+                                                   int width, block_of_thread mine, const float4* w,
+                                                   const float* tile) {
+  const int rho = mine.rho, in_row = VEC * mine.rho, in_col = VEC * mine.quad;
 #pragma unroll
   for (int f = 0; f < VEC; ++f) {
     const int c = in_col + f;  // output row in the tile, [0, TILE_DIM)
@@ -236,7 +237,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if constexpr (BULK) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
-    store_whole_chunks(out, rows, row0, col0, height, width, mine.rho, in_row, in_col, w, tile);
+    store_whole_chunks(out, rows, row0, col0, height, width, mine, w, tile);
   } else {
     // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
     // floats past a 16-byte boundary. Its aligned chunk that begins at tile row in_row - shift

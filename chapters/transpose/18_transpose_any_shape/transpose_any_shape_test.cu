@@ -14,8 +14,8 @@ using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
-// and down columns first, both sides realigned where only the input rows need it, the chunks at
-// tile edges split between two blocks).
+// and down columns first, short rows of tiles with bulk stores, both sides realigned where only
+// the input rows need it, the chunks at tile edges split between two blocks).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
