@@ -17,8 +17,7 @@ int main(int argc, char** argv) {
       "tiles for every shape (no narrow kernel), the tiles in transpose_fast's order (along the "
       "rows of tiles first, with bulk stores) and always down the columns of tiles first, short "
       "rows of tiles with bulk stores instead of stores from registers, both sides realigned "
-      "where only the input rows need it, the 16-byte output chunks at tile edges split "
-      "between the two blocks instead of stored whole, and strips of at most 16 floats at the "
-      "right and bottom edges on a kernel of their own instead of in nearly empty tiles";
+      "where only the input rows need it, and the 16-byte output chunks at tile edges split "
+      "between the two blocks instead of stored whole";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -373,29 +373,6 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 //! [narrow]
 
-// A strip at most EDGE_STRIP floats across at the matrix's right or bottom edge, whose 64 x 64
-// tiles would be nearly empty (the --sweep's 'thin edges by strips'). RIGHT: input columns
-// [first, first + across) of every row; thread i takes input row i's floats there (one sector or
-// two, read one after the other) and stores each in its output row at float i, so a warp's stores
-// are 32 consecutive floats. Otherwise input rows [first, first + across) of columns [0, along);
-// thread i takes column i's floats (a warp's loads are 32 consecutive floats) and stores them at
-// output row i's floats first .. first + across - 1.
-template <bool RIGHT>
-__global__ void __launch_bounds__(BLOCK_THREADS)
-    kernel_strip(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                 std::int64_t cols, std::int64_t first, int across, std::int64_t along) {
-  const std::int64_t i = std::int64_t(blockIdx.x) * BLOCK_THREADS + threadIdx.x;
-  if (i >= along) return;
-  for (int j = 0; j < across; ++j) {
-    if (RIGHT)
-      out[(first + j) * rows + i] = in[i * cols + first + j];
-    else
-      out[i * rows + first + j] = in[(first + j) * cols + i];
-  }
-}
-// Strips at most this many floats across take kernel_strip in that variant.
-constexpr int EDGE_STRIP = 16;
-
 //! [launch]
 template <typename Index>
 void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -450,8 +427,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool STRIPS = false>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -467,25 +443,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       launch_narrow<std::uint64_t>(d_in, d_out, rows, cols);
     return;
   }
-  std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  if (STRIPS) {  // rows, cols > NARROW >= EDGE_STRIP: at least one whole tile each way remains
-    const int right = int(cols % TILE_DIM), bottom = int(rows % TILE_DIM);
-    const std::int64_t tiled_cols = right > 0 && right <= EDGE_STRIP ? cols - right : cols;
-    if (tiled_cols < cols) {
-      --col_tiles;
-      kernel_strip<true><<<unsigned((rows + BLOCK_THREADS - 1) / BLOCK_THREADS), BLOCK_THREADS>>>(
-          d_in, d_out, rows, cols, tiled_cols, right, rows);
-      CUDA_CHECK_LAUNCH();
-    }
-    if (bottom > 0 && bottom <= EDGE_STRIP) {
-      --row_tiles;
-      kernel_strip<false>
-          <<<unsigned((tiled_cols + BLOCK_THREADS - 1) / BLOCK_THREADS), BLOCK_THREADS>>>(
-              d_in, d_out, rows, cols, rows - bottom, bottom, tiled_cols);
-      CUDA_CHECK_LAUNCH();
-    }
-  }
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
                                                              col_tiles);
@@ -513,9 +472,7 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
       {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"thin edges by strips",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true>, any_shape}};
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
