@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
       "tiles for every shape (no narrow kernel), the tiles in transpose_fast's order (along the "
       "rows of tiles first, with bulk stores) and always down the columns of tiles first, short "
       "rows of tiles with bulk stores instead of stores from registers, both sides realigned "
-      "where only the input rows need it, and the 16-byte output chunks at tile edges split "
-      "between the two blocks instead of stored whole";
+      "where only the input rows need it, the 16-byte output chunks at tile edges split "
+      "between the two blocks instead of stored whole, and whole tiles with output rows off "
+      "16-byte boundaries stored from registers instead of with bulk copies";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -169,11 +169,15 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
 // loaded below the tile. The first `ahead` floats of the tile's segment were stored by the block
 // above with its own last chunk, except in the first row of tiles. Evict-first, as in any_tile's
 // other stores. (Whole chunks measured faster than split ones at every shape measured with output
-// rows off 16-byte boundaries: see the page.)
+// rows off 16-byte boundaries: see the page.) SHIP (a whole tile whose 64 rows and the 3 below it
+// are all inside the matrix): the chunks go into the dense output tile instead, each output row
+// shifted to its first whole chunk, and each row's 16 chunks (256 aligned bytes) leave in one bulk
+// copy, as transpose_fast's bulk_store sends aligned rows.
+template <bool SHIP>
 __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
                                                    std::int64_t row0, std::int64_t col0, int height,
                                                    int width, block_of_thread mine, const float4* w,
-                                                   const float* tile) {
+                                                   const float* tile, float* out_tile) {
   const int rho = mine.rho, in_row = VEC * mine.rho, in_col = VEC * mine.quad;
 #pragma unroll
   for (int f = 0; f < VEC; ++f) {
@@ -192,7 +196,9 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
     const float4 v = window(w[f], next, ahead);
     const int first = in_row + ahead;  // the tile row of v.x
     float* to = out + start + first;   // 16-byte aligned
-    if (row0 + first + VEC <= rows) {
+    if (SHIP) {
+      *reinterpret_cast<float4*>(&out_tile[c * TILE_DIM + in_row]) = v;
+    } else if (row0 + first + VEC <= rows) {
       __stcs(reinterpret_cast<float4*>(to), v);
     } else {
 #pragma unroll
@@ -205,13 +211,25 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
         if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
     }
   }
+  if constexpr (SHIP) {  // bulk_store's hand-over, with each row's destination shifted
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    __syncwarp();
+    const int lane = threadIdx.x % 32;
+    if (lane < 8) {
+      const int c = 8 * (threadIdx.x / 32) + lane;  // output row in the tile
+      const std::int64_t start = (col0 + c) * rows + row0;
+      const int ahead = (VEC - int(start % VEC)) % VEC;
+      ship_row<TILE_DIM * sizeof(float)>(out + start + ahead, &out_tile[c * TILE_DIM]);
+    }
+  }
 }
 
 // Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
 // alignment. REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere);
 // REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
-// whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles with REALIGN_STORES
-// false only): the output leaves through transpose_fast's bulk stores from out_tile.
+// whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles only; with
+// REALIGN_STORES, only those whose 3 rows below are inside the matrix): the output leaves through
+// bulk copies from out_tile, transpose_fast's bulk_store or, for realigned rows, whole chunks'.
 // SPLIT_CHUNKS (the --sweep's 'chunks split at tile edges'): realigned output rows store the floats
 // of the chunks at the tile's upper and lower edges one by one, each block its own part, instead
 // of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
@@ -220,7 +238,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
                                          float* out_tile = nullptr) {
-  static_assert(!(BULK && REALIGN_STORES), "bulk stores need 16-byte aligned output rows");
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
 
@@ -234,10 +251,10 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const int in_row = VEC * mine.rho, in_col = VEC * mine.quad;
   const transposed_block block = transpose_block(tile, in_row, in_col);
   const float4* w = block.w;
-  if constexpr (BULK) {
+  if constexpr (BULK && !REALIGN_STORES) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
-    store_whole_chunks(out, rows, row0, col0, height, width, mine, w, tile);
+    store_whole_chunks<BULK>(out, rows, row0, col0, height, width, mine, w, tile, out_tile);
   } else {
     // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
     // floats past a 16-byte boundary. Its aligned chunk that begins at tile row in_row - shift
@@ -318,6 +335,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       return;
     }
   }
+  if constexpr (!ALIGNED_STORES && WHOLE_BULK && !SPLIT_CHUNKS) {
+    if (height == TILE_DIM && width == TILE_DIM && row0 + TILE_DIM + BELOW <= rows) {
+      __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, shifted
+      any_tile<true, true, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                 out_tile);
+      return;
+    }
+  }
   any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
                                                                  height, width, tile);
 }
@@ -389,7 +414,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -402,7 +427,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
       kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, false, SPLIT_CHUNKS>
+      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
@@ -427,7 +452,8 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false>
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
+          bool SHIFTED_BULK = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -446,11 +472,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
-                                                             col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK>(d_in, d_out, rows, cols,
+                                                                           row_tiles, col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS>(d_in, d_out, rows, cols, row_tiles,
-                                                      col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK>(d_in, d_out, rows, cols,
+                                                                    row_tiles, col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -472,7 +498,9 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
       {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape}};
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
+      {"realigned rows from registers",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape}};
 }
 
 }  // namespace transpose_any_shape

@@ -15,7 +15,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
 // and down columns first, short rows of tiles with bulk stores, both sides realigned where only
-// the input rows need it, the chunks at tile edges split between two blocks).
+// the input rows need it, the chunks at tile edges split between two blocks, realigned output rows
+// stored from registers instead of with bulk copies).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -106,6 +107,17 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
                          shape{4099, 1023}, shape{4096, 1024}, shape{4097, 1025}, shape{4100, 1088},
                          shape{100, 20003}, shape{1023, 4099}})
     shapes.push_back(s);
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+}
+
+GPU_TEST_CASE("whole tiles at the last rows of a matrix with realigned output rows") {
+  // Whole tiles whose output rows are off 16-byte boundaries leave by bulk copies only where the 3
+  // input rows below them are inside the matrix: rows = 64 k + 3 is the last that qualifies,
+  // 64 k + 1 and 64 k + 2 take the 16-byte stores from registers; 64 k + 65 .. 67 put a whole tile
+  // in each place. Down the columns of tiles (1100 columns: 18 tiles) and along them (200).
+  std::vector<shape> shapes;
+  for (const std::int64_t rows : {129, 130, 131, 133, 135, 193, 194, 195})
+    for (const std::int64_t cols : {1100, 1101, 200, 203}) shapes.push_back({rows, cols});
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
