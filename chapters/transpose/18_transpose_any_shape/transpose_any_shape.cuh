@@ -210,6 +210,12 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
       for (int i = 0; i < VEC - 1; ++i)
         if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
     }
+    if (!SHIP && rho == SLOTS - 1 && height > TILE_DIM) {  // absorbed rows past the last chunk
+#pragma unroll
+      for (int i = 0; i < BELOW; ++i)
+        if (TILE_DIM + ahead + i < height)
+          __stcs(out + start + TILE_DIM + ahead + i, float_of(next, ahead + i));
+    }
   }
   if constexpr (SHIP) {  // bulk_store's hand-over, with each row's destination shifted
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -308,7 +314,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
 // false: whole tiles too leave through any_tile's 16-byte stores from registers.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -319,9 +325,13 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
-  const std::int64_t col0 = col_tile * TILE_DIM;                            // first input column
-  const std::int64_t row0 = row_tile * TILE_DIM;                            // first input row
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;  // [1, TILE_DIM]
+  const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
+  const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
+  // [1, TILE_DIM]; ABSORB: up to TILE_DIM + BELOW, the last rows of the matrix taken by the tile
+  // above them, which loads them anyway (the launch then has no row of tiles for them).
+  const int height = rows - row0 < TILE_DIM || (ABSORB && rows - row0 <= TILE_DIM + BELOW)
+                         ? int(rows - row0)
+                         : TILE_DIM;
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   if constexpr (ALIGNED_STORES && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
@@ -414,7 +424,8 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
-template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK>
+template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -427,7 +438,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
       kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS>
+      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
@@ -453,7 +464,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true>
+          bool SHIFTED_BULK = true, bool ABSORB = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -469,14 +480,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       launch_narrow<std::uint64_t>(d_in, d_out, rows, cols);
     return;
   }
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  // ABSORB: the last 1 .. 3 rows (rows % 4 != 0: output rows realigned, with whole chunks) are
+  // taken by the tile above them instead of by a row of tiles of their own.
+  const bool absorb = ABSORB && !SPLIT_CHUNKS && rows > TILE_DIM && rows % TILE_DIM <= BELOW;
+  const std::int64_t row_tiles = absorb ? rows / TILE_DIM : (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK>(d_in, d_out, rows, cols,
-                                                                           row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK>(d_in, d_out, rows, cols,
-                                                                    row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(d_in, d_out, rows, cols,
+                                                                            row_tiles, col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -500,7 +514,10 @@ inline std::vector<common::matrix_variant> variants() {
       {"chunks split at tile edges",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
       {"realigned rows from registers",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape}};
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
+      {"last rows in tiles of their own",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>,
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape

@@ -112,11 +112,12 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
 
 GPU_TEST_CASE("whole tiles at the last rows of a matrix with realigned output rows") {
   // Whole tiles whose output rows are off 16-byte boundaries leave by bulk copies only where the 3
-  // input rows below them are inside the matrix: rows = 64 k + 3 is the last that qualifies,
-  // 64 k + 1 and 64 k + 2 take the 16-byte stores from registers; 64 k + 65 .. 67 put a whole tile
-  // in each place. Down the columns of tiles (1100 columns: 18 tiles) and along them (200).
+  // input rows below them are inside the matrix. At rows = 64 k + 1 .. 3 the last tile row takes
+  // those rows too (height 65 .. 67; 'last rows in tiles of their own' in the variants), stored
+  // from registers; 64 k + 5 and 7 leave a partial tile below whole ones. Down the columns of tiles
+  // (1100 columns: 18 tiles) and along them (200).
   std::vector<shape> shapes;
-  for (const std::int64_t rows : {129, 130, 131, 133, 135, 193, 194, 195})
+  for (const std::int64_t rows : {65, 66, 67, 129, 130, 131, 133, 135, 193, 194, 195})
     for (const std::int64_t cols : {1100, 1101, 200, 203}) shapes.push_back({rows, cols});
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
