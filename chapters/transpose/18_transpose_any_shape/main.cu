@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
       "where only the input rows need it, the 16-byte output chunks at tile edges split "
       "between the two blocks instead of stored whole, and whole tiles with output rows off "
       "16-byte boundaries stored from registers instead of with bulk copies, and the last 1 to "
-      "3 rows of such a matrix in a row of tiles of their own instead of in the tiles above";
+      "3 rows and columns of such a matrix in tiles of their own instead of in the tiles above "
+      "and beside them";
   return common::run_matrix_program(argc, argv, step);
 }

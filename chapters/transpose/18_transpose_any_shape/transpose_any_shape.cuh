@@ -239,17 +239,27 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // SPLIT_CHUNKS (the --sweep's 'chunks split at tile edges'): realigned output rows store the floats
 // of the chunks at the tile's upper and lower edges one by one, each block its own part, instead
 // of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
+// WHOLE_CHUNKS only: width up to 67 (the last 1 .. 3 columns taken by the tile beside them):
+// `extra` holds tile columns 64 .. 67 of tile rows 0 .. 67, 4 floats per row.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
-                                         float* out_tile = nullptr) {
+                                         float* out_tile = nullptr, float* extra = nullptr) {
   const int t = threadIdx.x;
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
                                          load_slot, tile);
+  if (WHOLE_CHUNKS && width > TILE_DIM && t < TILE_DIM + VEC) {  // columns 64 .. of row t
+    const bool row_in = t < TILE_DIM ? t < height : t < TILE_DIM + BELOW && row0 + t < rows;
+    const std::int64_t start = (row0 + t) * cols + col0 + TILE_DIM;
+    const int shift = int(start % VEC);
+    *reinterpret_cast<float4*>(&extra[VEC * t]) =
+        load_row_chunks<true>(in, start - shift, shift, 0, width - TILE_DIM, row_in, rows * cols)
+            .piece();
+  }
   // The whole tile must be in shared memory before any thread reads a column of it.
   __syncthreads();
 
@@ -299,6 +309,37 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       }
     }
   }
+  if (WHOLE_CHUNKS && width > TILE_DIM && t < SLOTS * BELOW) {
+    // Output rows 64 .. width - 1 (the extra columns), 16 threads each, whole chunks as in
+    // store_whole_chunks: chunk k holds tile rows ahead + 4 k .. ahead + 4 k + 3.
+    const int e = t / SLOTS, k = t % SLOTS;
+    if (e < width - TILE_DIM) {
+      const std::int64_t start = (col0 + TILE_DIM + e) * rows + row0;
+      const int ahead = (VEC - int(start % VEC)) % VEC;
+      const int first = ahead + VEC * k;
+      const auto at = [&](int r) { return extra[VEC * r + e]; };  // tile row r, r < 68
+      float* to = out + start + first;                            // 16-byte aligned
+      if (row0 + first + VEC <= rows) {
+        __stcs(reinterpret_cast<float4*>(to),
+               make_float4(at(first), at(first + 1), at(first + 2), at(first + 3)));
+      } else {
+#pragma unroll
+        for (int i = 0; i < VEC; ++i)
+          if (row0 + first + i < rows) __stcs(to + i, at(first + i));
+      }
+      if (k == SLOTS - 1) {  // absorbed rows past the last chunk
+#pragma unroll
+        for (int i = 0; i < BELOW; ++i)
+          if (TILE_DIM + ahead + i < height)
+            __stcs(out + start + TILE_DIM + ahead + i, at(TILE_DIM + ahead + i));
+      }
+      if (row0 == 0 && k == 0) {
+#pragma unroll
+        for (int i = 0; i < VEC - 1; ++i)
+          if (i < ahead && i < height) __stcs(out + start + i, at(i));
+      }
+    }
+  }
 }
 //! [any]
 
@@ -332,7 +373,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const int height = rows - row0 < TILE_DIM || (ABSORB && rows - row0 <= TILE_DIM + BELOW)
                          ? int(rows - row0)
                          : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM || (ABSORB && cols - col0 <= TILE_DIM + BELOW)
+                        ? int(cols - col0)
+                        : TILE_DIM;
   if constexpr (ALIGNED_STORES && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS) {
@@ -353,8 +396,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       return;
     }
   }
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(in, out, rows, cols, row0, col0,
-                                                                 height, width, tile);
+  // Tile columns 64 .. 67 where the tile takes the last columns too (ABSORB only).
+  __shared__ __align__(16) float extra[ABSORB ? (TILE_DIM + VEC) * VEC : VEC];
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(
+      in, out, rows, cols, row0, col0, height, width, tile, nullptr, extra);
 }
 //! [kernel]
 
@@ -480,11 +525,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       launch_narrow<std::uint64_t>(d_in, d_out, rows, cols);
     return;
   }
-  // ABSORB: the last 1 .. 3 rows (rows % 4 != 0: output rows realigned, with whole chunks) are
-  // taken by the tile above them instead of by a row of tiles of their own.
-  const bool absorb = ABSORB && !SPLIT_CHUNKS && rows > TILE_DIM && rows % TILE_DIM <= BELOW;
-  const std::int64_t row_tiles = absorb ? rows / TILE_DIM : (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  // ABSORB: in the kernel that realigns the output rows (rows % 4 != 0), with whole chunks, the
+  // last 1 .. 3 rows are taken by the tiles above them (which load them anyway), and the last
+  // 1 .. 3 columns by the tiles beside them, instead of by a row or column of tiles of their own.
+  const bool absorb = ABSORB && !SPLIT_CHUNKS && rows % VEC != 0;
+  const auto tiles = [&](std::int64_t side) {
+    const bool thin_edge = absorb && side > TILE_DIM && side % TILE_DIM <= BELOW;
+    return thin_edge ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
+  };
+  const std::int64_t row_tiles = tiles(rows), col_tiles = tiles(cols);
   if (col_tiles <= ALONG_UP_TO)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles);

@@ -110,15 +110,18 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
-GPU_TEST_CASE("whole tiles at the last rows of a matrix with realigned output rows") {
-  // Whole tiles whose output rows are off 16-byte boundaries leave by bulk copies only where the 3
-  // input rows below them are inside the matrix. At rows = 64 k + 1 .. 3 the last tile row takes
-  // those rows too (height 65 .. 67; 'last rows in tiles of their own' in the variants), stored
-  // from registers; 64 k + 5 and 7 leave a partial tile below whole ones. Down the columns of tiles
-  // (1100 columns: 18 tiles) and along them (200).
+GPU_TEST_CASE("thin last rows and columns and whole tiles at the last rows") {
+  // Where the output rows are realigned (rows % 4 != 0), the last 1 .. 3 rows (rows = 64 k + 1 .. 3)
+  // are taken by the tiles above them (height 65 .. 67) and the last 1 .. 3 columns by the tiles
+  // beside them (width 65 .. 67); 'last rows in tiles of their own' in the variants gives them
+  // tiles of their own. Whole tiles with such output rows leave by bulk copies only where the 3
+  // input rows below them are inside the matrix; 64 k + 5 and 7 leave a partial tile below whole
+  // ones; 132 rows keep aligned output rows. Down the columns of tiles (1100 or more columns) and
+  // along them (up to 16 tiles across).
   std::vector<shape> shapes;
-  for (const std::int64_t rows : {65, 66, 67, 129, 130, 131, 133, 135, 193, 194, 195})
-    for (const std::int64_t cols : {1100, 1101, 200, 203}) shapes.push_back({rows, cols});
+  for (const std::int64_t rows : {65, 66, 67, 129, 130, 131, 132, 133, 135, 193, 194, 195})
+    for (const std::int64_t cols : {65, 67, 131, 200, 203, 1027, 1089, 1100, 1101})
+      shapes.push_back({rows, cols});
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
 
