@@ -12,12 +12,14 @@
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
-//   Whole tiles whose output rows are 16-byte aligned keep transpose_fast's bulk stores, behind
-//   realigned loads where the input rows are not. blockIdx.x walks down a column of tiles
-//   instead of along a row, unless a row has at most 16 tiles (then whole tiles are stored from
-//   registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on the side that
-//   is contiguous), and a matrix of one row or one column, whose transpose is itself, is copied
-//   with cudaMemcpyAsync.
+//   Whole tiles keep transpose_fast's bulk stores, behind realigned loads where the input rows
+//   are not aligned, and from each output row's first whole chunk where the output rows are not.
+//   Where the output rows are realigned, the last 1 to 3 rows or columns of a matrix are taken by
+//   the tiles above or beside them, not by nearly empty tiles. blockIdx.x walks down a column of
+//   tiles instead of along a row, unless a row has at most 16 tiles (then whole tiles are stored
+//   from registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on the side
+//   that is contiguous), and a matrix of one row or one column, whose transpose is itself, is
+//   copied with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
 //   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
 //   16-byte boundaries and at tall matrices a few tiles wide whose output rows are (see its page
@@ -346,14 +348,17 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 //! [kernel]
 // One block per tile. ALIGNED_STORES: rows is a multiple of 4 (output rows start 16-byte aligned);
 // ALIGNED_LOADS: cols is too. Whole tiles of an aligned matrix take whole_tile; whole tiles with
-// aligned output rows keep its bulk stores behind realigned loads; every other tile takes
-// any_tile. Output rows off 16-byte boundaries realign both sides: aligned loads with realigned
-// stores measured slower there on the H200, and no faster on the H100 once the output chunks were
-// whole (see the page), so that pair is not built.
+// aligned output rows keep its bulk stores behind realigned loads; whole tiles with realigned
+// output rows send their whole chunks by bulk copies where the 3 rows below them are inside the
+// matrix; every other tile takes any_tile. Output rows off 16-byte boundaries realign both
+// sides: aligned loads with realigned stores measured slower there on the H200, and no faster on
+// the H100 once the output chunks were whole (see the page), so that pair is not built.
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
-// false: whole tiles too leave through any_tile's 16-byte stores from registers.
+// false: whole tiles too leave through any_tile's 16-byte stores from registers. ABSORB (realigned
+// output rows only): a tile also takes the last 1 .. 3 rows below it and columns beside it, as
+// the launch counts no tiles for them.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false, bool ABSORB = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
