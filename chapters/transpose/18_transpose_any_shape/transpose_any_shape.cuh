@@ -66,6 +66,9 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
+// Where the output rows are aligned, the --sweep's 'thin aligned edges in the tiles beside them'
+// has a tile take up to this many last rows below it or columns beside it (any_tile's `extra`).
+constexpr int THIN_EDGE = 16;
 
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
@@ -243,7 +246,8 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
 // WHOLE_CHUNKS only: width up to 67 (the last 1 .. 3 columns taken by the tile beside them):
 // `extra` holds tile columns 64 .. 67 of tile rows 0 .. 67, 4 floats per row.
-template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false>
+template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
+          bool THIN_ALIGNED = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -254,6 +258,32 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
                                          load_slot, tile);
+  // Aligned output rows with thin last rows or columns ('thin aligned edges in the tiles beside
+  // them'): `extra` holds tile rows 64 .. 79 (64 floats each) and then tile columns 64 .. 79 of
+  // tile rows 0 .. 79 (16 floats each).
+  float* const extra_rows = extra;
+  float* const extra_cols = extra + THIN_EDGE * TILE_DIM;
+  static_assert(!(THIN_ALIGNED && REALIGN_STORES), "thin aligned edges: aligned output rows");
+  if (THIN_ALIGNED && height > TILE_DIM) {  // tile row 64 + load_row, this thread's slot
+    const int r = TILE_DIM + load_row;
+    const std::int64_t start = (row0 + r) * cols + col0;
+    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
+    *reinterpret_cast<float4*>(&extra_rows[(r - TILE_DIM) * TILE_DIM + VEC * load_slot]) =
+        load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, load_slot, width, r < height,
+                                       rows * cols)
+            .piece();
+  }
+  if (THIN_ALIGNED && width > TILE_DIM) {  // tile columns 64 .., 4 at a time
+    for (int task = t; task < (TILE_DIM + THIN_EDGE) * (THIN_EDGE / VEC); task += BLOCK_THREADS) {
+      const int r = task / (THIN_EDGE / VEC), slot = task % (THIN_EDGE / VEC);
+      const std::int64_t start = (row0 + r) * cols + col0 + TILE_DIM;
+      const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
+      *reinterpret_cast<float4*>(&extra_cols[r * THIN_EDGE + VEC * slot]) =
+          load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, slot, width - TILE_DIM,
+                                         r < height, rows * cols)
+              .piece();
+    }
+  }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < TILE_DIM + VEC) {  // columns 64 .. of row t
     const bool row_in = t < TILE_DIM ? t < height : t < TILE_DIM + BELOW && row0 + t < rows;
     const std::int64_t start = (row0 + t) * cols + col0 + TILE_DIM;
@@ -308,6 +338,24 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
         for (int i = 0; i < VEC - 1; ++i)
           if (i < out_shift && TILE_DIM - out_shift + i < height)
             __stcs(to + VEC + i, float_of(w[f], VEC - out_shift + i));
+      }
+    }
+  }
+  if (THIN_ALIGNED && height > TILE_DIM) {  // output row c's floats 64 + 4 q .. 64 + 4 q + 3
+    const int c = t % TILE_DIM, q = t / TILE_DIM;
+    if (c < width && TILE_DIM + VEC * q < height) {  // height % 4 == 0: whole chunks
+      const auto at = [&](int i) { return extra_rows[(VEC * q + i) * TILE_DIM + c]; };
+      __stcs(reinterpret_cast<float4*>(out + (col0 + c) * rows + row0 + TILE_DIM + VEC * q),
+             make_float4(at(0), at(1), at(2), at(3)));
+    }
+  }
+  if (THIN_ALIGNED && width > TILE_DIM) {  // output rows 64 .. width - 1, chunk by chunk
+    for (int task = t; task < THIN_EDGE * (TILE_DIM + THIN_EDGE) / VEC; task += BLOCK_THREADS) {
+      const int e = task % THIN_EDGE, k = task / THIN_EDGE;  // output row 64 + e, tile rows 4 k ..
+      if (e < width - TILE_DIM && VEC * k < height) {
+        const auto at = [&](int i) { return extra_cols[(VEC * k + i) * THIN_EDGE + e]; };
+        __stcs(reinterpret_cast<float4*>(out + (col0 + TILE_DIM + e) * rows + row0 + VEC * k),
+               make_float4(at(0), at(1), at(2), at(3)));
       }
     }
   }
@@ -375,13 +423,27 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; ABSORB: up to TILE_DIM + BELOW, the last rows of the matrix taken by the tile
   // above them, which loads them anyway (the launch then has no row of tiles for them).
-  const int height = rows - row0 < TILE_DIM || (ABSORB && rows - row0 <= TILE_DIM + BELOW)
+  constexpr int EDGE = ABSORB ? (ALIGNED_STORES ? THIN_EDGE : BELOW) : 0;
+  const int height = rows - row0 < TILE_DIM || (EDGE > 0 && rows - row0 <= TILE_DIM + EDGE)
                          ? int(rows - row0)
                          : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM || (ABSORB && cols - col0 <= TILE_DIM + BELOW)
+  const int width = cols - col0 < TILE_DIM || (EDGE > 0 && cols - col0 <= TILE_DIM + EDGE)
                         ? int(cols - col0)
                         : TILE_DIM;
-  if constexpr (ALIGNED_STORES && WHOLE_BULK) {
+  // Aligned output rows with ABSORB: one buffer is the output tile of the whole tiles' bulk stores
+  // and any_tile's `extra` for the tiles that take thin edges (no block needs both).
+  constexpr bool SCRATCH = ALIGNED_STORES && ABSORB;
+  __shared__ __align__(128) float scratch[SCRATCH ? TILE_DIM * TILE_DIM : VEC];
+  if constexpr (SCRATCH && WHOLE_BULK) {
+    if (height == TILE_DIM && width == TILE_DIM) {
+      if constexpr (ALIGNED_LOADS)
+        full_tile<BULK_STORES>(in, out, rows, cols, row0, col0, tile, scratch);
+      else
+        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                    scratch);
+      return;
+    }
+  } else if constexpr (ALIGNED_STORES && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS) {
         whole_tile(in, out, rows, cols, row0, col0, tile);
@@ -402,9 +464,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
     }
   }
   // Tile columns 64 .. 67 where the tile takes the last columns too (ABSORB only).
-  __shared__ __align__(16) float extra[ABSORB ? (TILE_DIM + VEC) * VEC : VEC];
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS>(
-      in, out, rows, cols, row0, col0, height, width, tile, nullptr, extra);
+  __shared__ __align__(16) float extra[ABSORB && !ALIGNED_STORES ? (TILE_DIM + VEC) * VEC : VEC];
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH>(
+      in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
 
@@ -475,7 +537,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB>
+          bool ABSORB, bool ABSORB_ALIGNED>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -483,9 +545,10 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK, false, ABSORB_ALIGNED>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK>
+      kernel<false, true, DOWN, WHOLE_BULK, false, ABSORB_ALIGNED>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS>
@@ -514,7 +577,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true>
+          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -533,18 +596,23 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // ABSORB: in the kernel that realigns the output rows (rows % 4 != 0), with whole chunks, the
   // last 1 .. 3 rows are taken by the tiles above them (which load them anyway), and the last
   // 1 .. 3 columns by the tiles beside them, instead of by a row or column of tiles of their own.
-  const bool absorb = ABSORB && !SPLIT_CHUNKS && rows % VEC != 0;
+  // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 16 rows or columns likewise.
+  // (The kernel that realigns both sides also runs where only the input rows need it, in the
+  // sweep's 'both sides realigned'.)
+  const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
+  const int thin =
+      realigning_kernel ? (ABSORB && !SPLIT_CHUNKS ? BELOW : 0) : (ABSORB_ALIGNED ? THIN_EDGE : 0);
   const auto tiles = [&](std::int64_t side) {
-    const bool thin_edge = absorb && side > TILE_DIM && side % TILE_DIM <= BELOW;
+    const bool thin_edge = side > TILE_DIM && side % TILE_DIM <= thin;
     return thin_edge ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows), col_tiles = tiles(cols);
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, ABSORB_ALIGNED>(
         d_in, d_out, rows, cols, row_tiles, col_tiles);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(d_in, d_out, rows, cols,
-                                                                            row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, ABSORB_ALIGNED>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -570,7 +638,9 @@ inline std::vector<common::matrix_variant> variants() {
       {"realigned rows from registers",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
       {"last rows in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>,
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
+      {"thin aligned edges in the tiles beside them",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true>,
        any_shape}};
 }
 

@@ -16,7 +16,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
 // and down columns first, short rows of tiles with bulk stores, both sides realigned where only
 // the input rows need it, the chunks at tile edges split between two blocks, realigned output rows
-// stored from registers instead of with bulk copies).
+// stored from registers instead of with bulk copies, the thin last rows and columns in tiles of
+// their own, and those of matrices with aligned output rows in the tiles beside them).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -121,6 +122,18 @@ GPU_TEST_CASE("thin last rows and columns and whole tiles at the last rows") {
   std::vector<shape> shapes;
   for (const std::int64_t rows : {65, 66, 67, 129, 130, 131, 132, 133, 135, 193, 194, 195})
     for (const std::int64_t cols : {65, 67, 131, 200, 203, 1027, 1089, 1100, 1101})
+      shapes.push_back({rows, cols});
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+}
+
+GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows") {
+  // rows % 4 == 0: the sweep's 'thin aligned edges in the tiles beside them' takes the last 4 .. 16
+  // rows (64 k + 4 .. 16) and 1 .. 16 columns (64 k + 1 .. 16) in the tiles above and beside them
+  // (height and width up to 80); 81 columns and 144 rows leave a partial tile. Whole and partial
+  // tiles around them, aligned and realigned input rows, both orders of the tiles.
+  std::vector<shape> shapes;
+  for (const std::int64_t rows : {68, 72, 80, 132, 144, 196})
+    for (const std::int64_t cols : {65, 66, 68, 79, 80, 81, 129, 1028, 1040, 1089})
       shapes.push_back({rows, cols});
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
