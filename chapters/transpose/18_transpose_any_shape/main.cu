@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
       "between the two blocks instead of stored whole, and whole tiles with output rows off "
       "16-byte boundaries stored from registers instead of with bulk copies, and the last 1 to "
       "3 rows and columns of such a matrix in tiles of their own instead of in the tiles above "
-      "and beside them, and the last 1 to 16 rows and columns of a matrix with aligned output "
-      "rows in the tiles above and beside them instead of in tiles of their own";
+      "and beside them, and the last 4 or 8 rows and 1 to 3 columns of a matrix with aligned "
+      "output rows in the tiles above and beside them instead of in tiles of their own";
   return common::run_matrix_program(argc, argv, step);
 }

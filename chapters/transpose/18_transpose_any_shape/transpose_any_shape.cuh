@@ -67,8 +67,9 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
 // Where the output rows are aligned, the --sweep's 'thin aligned edges in the tiles beside them'
-// has a tile take up to this many last rows below it or columns beside it (any_tile's `extra`).
-constexpr int THIN_EDGE = 16;
+// has a tile take the last 4 or 8 rows below it and the last 1 .. 3 columns beside it (BELOW, as
+// the realigning kernel does): wider edges measured no faster that way (see the page).
+constexpr int THIN_ROWS_ALIGNED = 8;
 
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
@@ -259,12 +260,12 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
                                          load_slot, tile);
   // Aligned output rows with thin last rows or columns ('thin aligned edges in the tiles beside
-  // them'): `extra` holds tile rows 64 .. 79 (64 floats each) and then tile columns 64 .. 79 of
-  // tile rows 0 .. 79 (16 floats each).
+  // them'): `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
+  // rows 0 .. 71 (4 floats each).
   float* const extra_rows = extra;
-  float* const extra_cols = extra + THIN_EDGE * TILE_DIM;
+  float* const extra_cols = extra + THIN_ROWS_ALIGNED * TILE_DIM;
   static_assert(!(THIN_ALIGNED && REALIGN_STORES), "thin aligned edges: aligned output rows");
-  if (THIN_ALIGNED && height > TILE_DIM) {  // tile row 64 + load_row, this thread's slot
+  if (THIN_ALIGNED && height > TILE_DIM && load_row < THIN_ROWS_ALIGNED) {  // tile row 64 + ..
     const int r = TILE_DIM + load_row;
     const std::int64_t start = (row0 + r) * cols + col0;
     const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
@@ -273,16 +274,13 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
                                        rows * cols)
             .piece();
   }
-  if (THIN_ALIGNED && width > TILE_DIM) {  // tile columns 64 .., 4 at a time
-    for (int task = t; task < (TILE_DIM + THIN_EDGE) * (THIN_EDGE / VEC); task += BLOCK_THREADS) {
-      const int r = task / (THIN_EDGE / VEC), slot = task % (THIN_EDGE / VEC);
-      const std::int64_t start = (row0 + r) * cols + col0 + TILE_DIM;
-      const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
-      *reinterpret_cast<float4*>(&extra_cols[r * THIN_EDGE + VEC * slot]) =
-          load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, slot, width - TILE_DIM,
-                                         r < height, rows * cols)
-              .piece();
-    }
+  if (THIN_ALIGNED && width > TILE_DIM && t < TILE_DIM + THIN_ROWS_ALIGNED) {  // columns 64 ..
+    const std::int64_t start = (row0 + t) * cols + col0 + TILE_DIM;
+    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
+    *reinterpret_cast<float4*>(&extra_cols[VEC * t]) =
+        load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, 0, width - TILE_DIM, t < height,
+                                       rows * cols)
+            .piece();
   }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < TILE_DIM + VEC) {  // columns 64 .. of row t
     const bool row_in = t < TILE_DIM ? t < height : t < TILE_DIM + BELOW && row0 + t < rows;
@@ -349,14 +347,12 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
              make_float4(at(0), at(1), at(2), at(3)));
     }
   }
-  if (THIN_ALIGNED && width > TILE_DIM) {  // output rows 64 .. width - 1, chunk by chunk
-    for (int task = t; task < THIN_EDGE * (TILE_DIM + THIN_EDGE) / VEC; task += BLOCK_THREADS) {
-      const int e = task % THIN_EDGE, k = task / THIN_EDGE;  // output row 64 + e, tile rows 4 k ..
-      if (e < width - TILE_DIM && VEC * k < height) {
-        const auto at = [&](int i) { return extra_cols[(VEC * k + i) * THIN_EDGE + e]; };
-        __stcs(reinterpret_cast<float4*>(out + (col0 + TILE_DIM + e) * rows + row0 + VEC * k),
-               make_float4(at(0), at(1), at(2), at(3)));
-      }
+  if (THIN_ALIGNED && width > TILE_DIM && t < TILE_DIM + THIN_ROWS_ALIGNED) {
+    const int e = t % VEC, k = t / VEC;  // output row 64 + e, tile rows 4 k .. 4 k + 3
+    if (e < width - TILE_DIM && VEC * k < height) {
+      const auto at = [&](int i) { return extra_cols[(VEC * k + i) * VEC + e]; };
+      __stcs(reinterpret_cast<float4*>(out + (col0 + TILE_DIM + e) * rows + row0 + VEC * k),
+             make_float4(at(0), at(1), at(2), at(3)));
     }
   }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < SLOTS * BELOW) {
@@ -423,11 +419,13 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; ABSORB: up to TILE_DIM + BELOW, the last rows of the matrix taken by the tile
   // above them, which loads them anyway (the launch then has no row of tiles for them).
-  constexpr int EDGE = ABSORB ? (ALIGNED_STORES ? THIN_EDGE : BELOW) : 0;
-  const int height = rows - row0 < TILE_DIM || (EDGE > 0 && rows - row0 <= TILE_DIM + EDGE)
-                         ? int(rows - row0)
-                         : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM || (EDGE > 0 && cols - col0 <= TILE_DIM + EDGE)
+  constexpr int EDGE_ROWS = ABSORB ? (ALIGNED_STORES ? THIN_ROWS_ALIGNED : BELOW) : 0;
+  constexpr int EDGE_COLS = ABSORB ? BELOW : 0;
+  const int height =
+      rows - row0 < TILE_DIM || (EDGE_ROWS > 0 && rows - row0 <= TILE_DIM + EDGE_ROWS)
+          ? int(rows - row0)
+          : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM || (EDGE_COLS > 0 && cols - col0 <= TILE_DIM + EDGE_COLS)
                         ? int(cols - col0)
                         : TILE_DIM;
   // Aligned output rows with ABSORB: one buffer is the output tile of the whole tiles' bulk stores
@@ -596,17 +594,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // ABSORB: in the kernel that realigns the output rows (rows % 4 != 0), with whole chunks, the
   // last 1 .. 3 rows are taken by the tiles above them (which load them anyway), and the last
   // 1 .. 3 columns by the tiles beside them, instead of by a row or column of tiles of their own.
-  // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 16 rows or columns likewise.
-  // (The kernel that realigns both sides also runs where only the input rows need it, in the
-  // sweep's 'both sides realigned'.)
+  // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 3 columns and 4 or 8 rows
+  // likewise. (The kernel that realigns both sides also runs where only the input rows need it,
+  // in the sweep's 'both sides realigned'.)
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
-  const int thin =
-      realigning_kernel ? (ABSORB && !SPLIT_CHUNKS ? BELOW : 0) : (ABSORB_ALIGNED ? THIN_EDGE : 0);
-  const auto tiles = [&](std::int64_t side) {
+  const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : ABSORB_ALIGNED;
+  const int thin_rows = absorb ? (realigning_kernel ? BELOW : THIN_ROWS_ALIGNED) : 0;
+  const int thin_cols = absorb ? BELOW : 0;
+  const auto tiles = [&](std::int64_t side, int thin) {
     const bool thin_edge = side > TILE_DIM && side % TILE_DIM <= thin;
     return thin_edge ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
-  const std::int64_t row_tiles = tiles(rows), col_tiles = tiles(cols);
+  const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
   if (col_tiles <= ALONG_UP_TO)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, ABSORB_ALIGNED>(
         d_in, d_out, rows, cols, row_tiles, col_tiles);

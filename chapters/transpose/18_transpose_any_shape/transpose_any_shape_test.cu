@@ -127,13 +127,13 @@ GPU_TEST_CASE("thin last rows and columns and whole tiles at the last rows") {
 }
 
 GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows") {
-  // rows % 4 == 0: the sweep's 'thin aligned edges in the tiles beside them' takes the last 4 .. 16
-  // rows (64 k + 4 .. 16) and 1 .. 16 columns (64 k + 1 .. 16) in the tiles above and beside them
-  // (height and width up to 80); 81 columns and 144 rows leave a partial tile. Whole and partial
-  // tiles around them, aligned and realigned input rows, both orders of the tiles.
+  // rows % 4 == 0: the sweep's 'thin aligned edges in the tiles beside them' takes the last 4 or 8
+  // rows (64 k + 4, 64 k + 8) and 1 .. 3 columns (64 k + 1 .. 3) in the tiles above and beside them
+  // (height up to 72, width up to 67); 76 and 80 rows and 68 and 79 columns keep a partial tile.
+  // Whole and partial tiles around them, aligned and realigned input rows, both orders of the tiles.
   std::vector<shape> shapes;
-  for (const std::int64_t rows : {68, 72, 80, 132, 144, 196})
-    for (const std::int64_t cols : {65, 66, 68, 79, 80, 81, 129, 1028, 1040, 1089})
+  for (const std::int64_t rows : {68, 72, 76, 80, 132, 136, 196})
+    for (const std::int64_t cols : {65, 66, 67, 68, 79, 129, 1028, 1089, 1091})
       shapes.push_back({rows, cols});
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
 }
