@@ -236,17 +236,20 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
   }
 }
 
-// Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64], at any
-// alignment. REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere);
-// REALIGN_STORES: rows is not (output rows do). With both false it is the guarded form of
-// whole_tile for the partial tiles at the matrix's edges. BULK (whole tiles only; with
-// REALIGN_STORES, only those whose 3 rows below are inside the matrix): the output leaves through
-// bulk copies from out_tile, transpose_fast's bulk_store or, for realigned rows, whole chunks'.
-// SPLIT_CHUNKS (the --sweep's 'chunks split at tile edges'): realigned output rows store the floats
-// of the chunks at the tile's upper and lower edges one by one, each block its own part, instead
-// of each chunk whole; the tile then needs no rows below it (`tile` holds 64 rows, else 68).
-// WHOLE_CHUNKS only: width up to 67 (the last 1 .. 3 columns taken by the tile beside them):
-// `extra` holds tile columns 64 .. 67 of tile rows 0 .. 67, 4 floats per row.
+// Any tile of any matrix: tile rows [0, height) x tile columns [0, width), both in [1, 64] (more
+// where the tile takes the matrix's last rows or columns too: below), at any alignment.
+// REALIGN_LOADS: cols is not a multiple of 4 (input rows start anywhere); REALIGN_STORES: rows is
+// not (output rows do). With both false it is the guarded form of whole_tile for the partial tiles
+// at the matrix's edges. BULK (whole tiles only; with REALIGN_STORES, only those whose 3 rows below
+// are inside the matrix): the output leaves through bulk copies from out_tile, transpose_fast's
+// bulk_store or, for realigned rows, whole chunks'. SPLIT_CHUNKS (the --sweep's 'chunks split at
+// tile edges'): realigned output rows store the floats of the chunks at the tile's upper and lower
+// edges one by one, each block its own part, instead of each chunk whole; the tile then needs no
+// rows below it (`tile` holds 64 rows, else 68). WHOLE_CHUNKS: height and width up to 67 (the last
+// 1 .. 3 rows or columns taken by the tile above or beside them); `extra` holds tile columns 64 ..
+// 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows, the --sweep's 'thin
+// aligned edges in the tiles beside them'): height up to 72 and width up to 67, `extra` laid out as
+// below.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
           bool THIN_ALIGNED = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
@@ -400,9 +403,10 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // DOWN_FIRST: blockIdx.x walks down a column of tiles (the tiles that share the sectors at the
 // ends of their output rows run one after the other); otherwise along a row of tiles. `first`:
 // the first tile of the walk along blockIdx.y (a column of tiles, or a row of them). WHOLE_BULK
-// false: whole tiles too leave through any_tile's 16-byte stores from registers. ABSORB (realigned
-// output rows only): a tile also takes the last 1 .. 3 rows below it and columns beside it, as
-// the launch counts no tiles for them.
+// false: whole tiles too leave through any_tile's 16-byte stores from registers. ABSORB: a tile
+// also takes the last rows below it and columns beside it, for which the launch counts no tiles:
+// 1 .. 3 of each where the output rows are realigned (the rows are those whole chunks load below
+// the tile); with aligned output rows (the sweep's variant only) 4 or 8 rows and 1 .. 3 columns.
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false, bool ABSORB = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
@@ -417,8 +421,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
-  // [1, TILE_DIM]; ABSORB: up to TILE_DIM + BELOW, the last rows of the matrix taken by the tile
-  // above them, which loads them anyway (the launch then has no row of tiles for them).
+  // [1, TILE_DIM]; with ABSORB up to TILE_DIM + EDGE_ROWS and TILE_DIM + EDGE_COLS where the tile
+  // takes the matrix's last rows or columns too (the launch then counts no tiles for them).
   constexpr int EDGE_ROWS = ABSORB ? (ALIGNED_STORES ? THIN_ROWS_ALIGNED : BELOW) : 0;
   constexpr int EDGE_COLS = ABSORB ? BELOW : 0;
   const int height =
