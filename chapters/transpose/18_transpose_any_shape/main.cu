@@ -18,10 +18,10 @@ int main(int argc, char** argv) {
       "rows of tiles first, with bulk stores) and always down the columns of tiles first, short "
       "rows of tiles with bulk stores instead of stores from registers, both sides realigned "
       "where only the input rows need it, the 16-byte output chunks at tile edges split "
-      "between the two blocks instead of stored whole, and whole tiles with output rows off "
-      "16-byte boundaries stored from registers instead of with bulk copies, and the last 1 to "
-      "3 rows and columns of such a matrix in tiles of their own instead of in the tiles above "
-      "and beside them, and the last 4 or 8 rows and 1 to 3 columns of a matrix with aligned "
-      "output rows in the tiles above and beside them instead of in tiles of their own";
+      "between the two blocks instead of stored whole, whole tiles with output rows off 16-byte "
+      "boundaries stored from registers instead of with bulk copies, the last 1 to 3 rows and "
+      "columns of such a matrix in tiles of their own instead of in the tiles above and beside "
+      "them, and the last 4 or 8 rows and 1 to 3 columns of a matrix with aligned output rows in "
+      "the tiles above and beside them instead of in tiles of their own";
   return common::run_matrix_program(argc, argv, step);
 }

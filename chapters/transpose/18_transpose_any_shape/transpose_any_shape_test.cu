@@ -32,6 +32,20 @@ void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch&
     CHECK(r.ok());
   }
 }
+
+// check_shapes for the default and every --sweep variant.
+void check_every_variant(const std::vector<shape>& shapes) {
+  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+}
+
+// Every (rows, cols) of the two lists, rows in the outer loop.
+std::vector<shape> every_pair(const std::vector<std::int64_t>& rows,
+                              const std::vector<std::int64_t>& cols) {
+  std::vector<shape> shapes;
+  for (const std::int64_t r : rows)
+    for (const std::int64_t c : cols) shapes.push_back({r, c});
+  return shapes;
+}
 }  // namespace
 
 HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo hi") {
@@ -54,40 +68,35 @@ GPU_TEST_CASE(
 GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 around tile edges") {
   // 2 .. 5 floats, one tile minus/plus a few, two tiles plus a few: each residue mod 4, whole and
   // partial tiles, rows that start at every offset from a 16-byte boundary.
-  const std::int64_t sides[] = {2, 3, 5, 6, 61, 62, 63, 65, 66, 67, 129, 130, 131, 197};
-  std::vector<shape> shapes;
-  for (std::int64_t rows : sides)
-    for (std::int64_t cols : sides) shapes.push_back({rows, cols});
+  const std::vector<std::int64_t> sides = {2, 3, 5, 6, 61, 62, 63, 65, 66, 67, 129, 130, 131, 197};
+  std::vector<shape> shapes = every_pair(sides, sides);
   shapes.push_back({4097, 4099});
   shapes.push_back({4099, 4097});
   shapes.push_back({1001, 1001});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  check_every_variant(shapes);
 }
 
 GPU_TEST_CASE("rows at every residue mod 8 with several tiles of rows and columns") {
   // Output rows that start at every offset from a 32-byte sector, 2 .. 4 tiles of rows (whole and
   // partial), cols at each residue mod 4.
-  std::vector<shape> shapes;
-  for (std::int64_t rows = 128; rows <= 136; ++rows)
-    for (std::int64_t cols : {64, 65, 66, 67, 130}) shapes.push_back({rows, cols});
+  std::vector<shape> shapes =
+      every_pair({128, 129, 130, 131, 132, 133, 134, 135, 136}, {64, 65, 66, 67, 130});
   for (std::int64_t rows : {193, 196, 199, 250, 255}) shapes.push_back({rows, 131});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  check_every_variant(shapes);
 }
 
 GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the 16-byte path") {
-  for (const auto& variant : VARIANTS)
-    check_shapes({{4, 4},
-                  {4, 68},
-                  {68, 4},
-                  {60, 60},
-                  {68, 68},
-                  {132, 200},
-                  {136, 200},
-                  {4100, 4100},
-                  {1028, 3076},
-                  {3076, 1028},
-                  {1032, 1028}},
-                 variant.launch);
+  check_every_variant({{4, 4},
+                       {4, 68},
+                       {68, 4},
+                       {60, 60},
+                       {68, 68},
+                       {132, 200},
+                       {136, 200},
+                       {4100, 4100},
+                       {1028, 3076},
+                       {3076, 1028},
+                       {1032, 1028}});
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
@@ -108,34 +117,29 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
                          shape{4099, 1023}, shape{4096, 1024}, shape{4097, 1025}, shape{4100, 1088},
                          shape{100, 20003}, shape{1023, 4099}})
     shapes.push_back(s);
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  check_every_variant(shapes);
 }
 
 GPU_TEST_CASE("thin last rows and columns and whole tiles at the last rows") {
-  // Where the output rows are realigned (rows % 4 != 0), the last 1 .. 3 rows (rows = 64 k + 1 .. 3)
-  // are taken by the tiles above them (height 65 .. 67) and the last 1 .. 3 columns by the tiles
+  // Where the output rows are realigned (rows % 4 != 0), the last 1 .. 3 rows (rows = 64 k + 1 ..
+  // 3) are taken by the tiles above them (height 65 .. 67) and the last 1 .. 3 columns by the tiles
   // beside them (width 65 .. 67); 'last rows in tiles of their own' in the variants gives them
   // tiles of their own. Whole tiles with such output rows leave by bulk copies only where the 3
   // input rows below them are inside the matrix; 64 k + 5 and 7 leave a partial tile below whole
   // ones; 132 rows keep aligned output rows. Down the columns of tiles (1100 or more columns) and
   // along them (up to 16 tiles across).
-  std::vector<shape> shapes;
-  for (const std::int64_t rows : {65, 66, 67, 129, 130, 131, 132, 133, 135, 193, 194, 195})
-    for (const std::int64_t cols : {65, 67, 131, 200, 203, 1027, 1089, 1100, 1101})
-      shapes.push_back({rows, cols});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  check_every_variant(every_pair({65, 66, 67, 129, 130, 131, 132, 133, 135, 193, 194, 195},
+                                 {65, 67, 131, 200, 203, 1027, 1089, 1100, 1101}));
 }
 
 GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows") {
   // rows % 4 == 0: the sweep's 'thin aligned edges in the tiles beside them' takes the last 4 or 8
   // rows (64 k + 4, 64 k + 8) and 1 .. 3 columns (64 k + 1 .. 3) in the tiles above and beside them
   // (height up to 72, width up to 67); 76 and 80 rows and 68 and 79 columns keep a partial tile.
-  // Whole and partial tiles around them, aligned and realigned input rows, both orders of the tiles.
-  std::vector<shape> shapes;
-  for (const std::int64_t rows : {68, 72, 76, 80, 132, 136, 196})
-    for (const std::int64_t cols : {65, 66, 67, 68, 79, 129, 1028, 1089, 1091})
-      shapes.push_back({rows, cols});
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  // Whole and partial tiles around them, aligned and realigned input rows, both orders of the
+  // tiles.
+  check_every_variant(
+      every_pair({68, 72, 76, 80, 132, 136, 196}, {65, 66, 67, 68, 79, 129, 1028, 1089, 1091}));
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
