@@ -22,6 +22,6 @@ int main(int argc, char** argv) {
       "boundaries stored from registers instead of with bulk copies, the last 1 to 3 rows and "
       "columns of such a matrix in tiles of their own instead of in the tiles above and beside "
       "them, and the last 4 or 8 rows and 1 to 3 columns of a matrix with aligned output rows in "
-      "the tiles above and beside them instead of in tiles of their own";
+      "tiles of their own instead of in the tiles above and beside them";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -14,12 +14,12 @@
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
 //   Whole tiles keep transpose_fast's bulk stores, behind realigned loads where the input rows
 //   are not aligned, and from each output row's first whole chunk where the output rows are not.
-//   Where the output rows are realigned, the last 1 to 3 rows or columns of a matrix are taken by
-//   the tiles above or beside them, not by nearly empty tiles. blockIdx.x walks down a column of
-//   tiles instead of along a row, unless a row has at most 16 tiles (then whole tiles are stored
-//   from registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on the side
-//   that is contiguous), and a matrix of one row or one column, whose transpose is itself, is
-//   copied with cudaMemcpyAsync.
+//   The last 1 to 3 rows or columns of a matrix (4 or 8 rows where the output rows are aligned)
+//   are taken by the tiles above or beside them, not by nearly empty tiles. blockIdx.x walks down a
+//   column of tiles instead of along a row, unless a row has at most 16 tiles (then whole tiles are
+//   stored from registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on
+//   the side that is contiguous), and a matrix of one row or one column, whose transpose is itself,
+//   is copied with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
 //   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
 //   16-byte boundaries and at tall matrices a few tiles wide whose output rows are (see its page
@@ -66,9 +66,9 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
-// Where the output rows are aligned, the --sweep's 'thin aligned edges in the tiles beside them'
-// has a tile take the last 4 or 8 rows below it and the last 1 .. 3 columns beside it (BELOW, as
-// the realigning kernel does): wider edges measured no faster that way (see the page).
+// Where the output rows are aligned, a tile takes the last 4 or 8 rows below it and the last 1 .. 3
+// columns beside it (BELOW, as the realigning kernel does; the --sweep's 'thin aligned edges in
+// tiles of their own' does not): wider edges measured no faster that way (see the page).
 constexpr int THIN_ROWS_ALIGNED = 8;
 
 //! [window]
@@ -247,9 +247,9 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // edges one by one, each block its own part, instead of each chunk whole; the tile then needs no
 // rows below it (`tile` holds 64 rows, else 68). WHOLE_CHUNKS: height and width up to 67 (the last
 // 1 .. 3 rows or columns taken by the tile above or beside them); `extra` holds tile columns 64 ..
-// 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows, the --sweep's 'thin
-// aligned edges in the tiles beside them'): height up to 72 and width up to 67, `extra` laid out as
-// below.
+// 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows; false in the
+// --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
+// `extra` laid out as below.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
           bool THIN_ALIGNED = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
@@ -262,8 +262,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
                                          load_slot, tile);
-  // Aligned output rows with thin last rows or columns ('thin aligned edges in the tiles beside
-  // them'): `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
+  // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
+  // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
   float* const extra_rows = extra;
   float* const extra_cols = extra + THIN_ROWS_ALIGNED * TILE_DIM;
@@ -579,7 +579,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = false>
+          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -642,8 +642,8 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
       {"last rows in tiles of their own",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
-      {"thin aligned edges in the tiles beside them",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true>,
+      {"thin aligned edges in tiles of their own",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
        any_shape}};
 }
 

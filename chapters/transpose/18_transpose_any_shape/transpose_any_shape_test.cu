@@ -133,9 +133,10 @@ GPU_TEST_CASE("thin last rows and columns and whole tiles at the last rows") {
 }
 
 GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows") {
-  // rows % 4 == 0: the sweep's 'thin aligned edges in the tiles beside them' takes the last 4 or 8
-  // rows (64 k + 4, 64 k + 8) and 1 .. 3 columns (64 k + 1 .. 3) in the tiles above and beside them
-  // (height up to 72, width up to 67); 76 and 80 rows and 68 and 79 columns keep a partial tile.
+  // rows % 4 == 0: the last 4 or 8 rows (64 k + 4, 64 k + 8) and 1 .. 3 columns (64 k + 1 .. 3)
+  // are taken by the tiles above and beside them (height up to 72, width up to 67; the sweep's
+  // 'thin aligned edges in tiles of their own' gives them tiles of their own); 76 and 80 rows and
+  // 68 and 79 columns keep a partial tile.
   // Whole and partial tiles around them, aligned and realigned input rows, both orders of the
   // tiles.
   check_every_variant(
