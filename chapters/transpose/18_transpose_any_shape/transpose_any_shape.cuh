@@ -406,7 +406,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // false: whole tiles too leave through any_tile's 16-byte stores from registers. ABSORB: a tile
 // also takes the last rows below it and columns beside it, for which the launch counts no tiles:
 // 1 .. 3 of each where the output rows are realigned (the rows are those whole chunks load below
-// the tile); with aligned output rows (the sweep's variant only) 4 or 8 rows and 1 .. 3 columns.
+// the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
+// that have such edges).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false, bool ABSORB = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
@@ -433,9 +434,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
                         ? int(cols - col0)
                         : TILE_DIM;
   // Aligned output rows with ABSORB: one buffer is the output tile of the whole tiles' bulk stores
-  // and any_tile's `extra` for the tiles that take thin edges (no block needs both).
+  // and any_tile's `extra` for the tiles that take thin edges (no block needs both); without bulk
+  // stores, `extra` only (tile rows 64 .. 71, then columns 64 .. 67 of tile rows 0 .. 71).
   constexpr bool SCRATCH = ALIGNED_STORES && ABSORB;
-  __shared__ __align__(128) float scratch[SCRATCH ? TILE_DIM * TILE_DIM : VEC];
+  constexpr int EXTRA_FLOATS = THIN_ROWS_ALIGNED * TILE_DIM + (TILE_DIM + THIN_ROWS_ALIGNED) * VEC;
+  constexpr int SCRATCH_FLOATS = !SCRATCH ? VEC : WHOLE_BULK ? TILE_DIM * TILE_DIM : EXTRA_FLOATS;
+  __shared__ __align__(128) float scratch[SCRATCH_FLOATS];
   if constexpr (SCRATCH && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS)
@@ -538,19 +542,26 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
+// absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
+// take (the launch counts no tiles for them).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB, bool ABSORB_ALIGNED>
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
-                  std::int64_t row_tiles, std::int64_t col_tiles) {
+                  std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
   const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK, false, ABSORB_ALIGNED>
+    if (aligned_stores && aligned_loads && absorb_aligned)
+      kernel<true, true, DOWN, WHOLE_BULK, false, true>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (aligned_stores && aligned_loads)
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    else if (aligned_stores && EACH_SIDE && absorb_aligned)
+      kernel<false, true, DOWN, WHOLE_BULK, false, true>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK, false, ABSORB_ALIGNED>
+      kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
       kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS>
@@ -601,21 +612,28 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 3 columns and 4 or 8 rows
   // likewise. (The kernel that realigns both sides also runs where only the input rows need it,
   // in the sweep's 'both sides realigned'.)
+  // The aligned kernels take thin edges only where the matrix has them: their buffer for the
+  // thin edges and the registers for that code cost blocks per SM, which measured slower at
+  // matrices with no such edges (200000 x 100, 300000 x 300 on the H100).
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
-  const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : ABSORB_ALIGNED;
+  const auto thin_edge = [](std::int64_t side, int thin) {
+    return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
+  };
+  const bool absorb_aligned = !realigning_kernel && ABSORB_ALIGNED &&
+                              (thin_edge(rows, THIN_ROWS_ALIGNED) || thin_edge(cols, BELOW));
+  const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : absorb_aligned;
   const int thin_rows = absorb ? (realigning_kernel ? BELOW : THIN_ROWS_ALIGNED) : 0;
   const int thin_cols = absorb ? BELOW : 0;
   const auto tiles = [&](std::int64_t side, int thin) {
-    const bool thin_edge = side > TILE_DIM && side % TILE_DIM <= thin;
-    return thin_edge ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
+    return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
   if (col_tiles <= ALONG_UP_TO)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, ABSORB_ALIGNED>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, ABSORB_ALIGNED>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
