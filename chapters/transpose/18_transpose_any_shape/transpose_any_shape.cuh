@@ -582,6 +582,9 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
+// The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
+// kernel that takes them into the tiles above.
+constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
@@ -614,13 +617,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // in the sweep's 'both sides realigned'.)
   // The aligned kernels take thin edges only where the matrix has them: their buffer for the
   // thin edges and the registers for that code cost blocks per SM, which measured slower at
-  // matrices with no such edges (200000 x 100, 300000 x 300 on the H100).
+  // matrices with no such edges (200000 x 100, 300000 x 300 on the H100). Thin last rows alone
+  // launch them only below a column of at most 16 tiles, where the nearly empty tiles are a large
+  // share of the grid: below columns of 64 and 256 tiles (4100 x 4100, 16388 x 16388) the tiles
+  // above them measured slower than tiles of their own. (Thin last columns take the rows too.)
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const auto thin_edge = [](std::int64_t side, int thin) {
     return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
   };
-  const bool absorb_aligned = !realigning_kernel && ABSORB_ALIGNED &&
-                              (thin_edge(rows, THIN_ROWS_ALIGNED) || thin_edge(cols, BELOW));
+  const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
+  const bool absorb_aligned =
+      !realigning_kernel && ABSORB_ALIGNED &&
+      ((short_column && thin_edge(rows, THIN_ROWS_ALIGNED)) || thin_edge(cols, BELOW));
   const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : absorb_aligned;
   const int thin_rows = absorb ? (realigning_kernel ? BELOW : THIN_ROWS_ALIGNED) : 0;
   const int thin_cols = absorb ? BELOW : 0;
