@@ -619,8 +619,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // thin edges and the registers for that code cost blocks per SM, which measured slower at
   // matrices with no such edges (200000 x 100, 300000 x 300 on the H100). Thin last rows alone
   // launch them only below a column of at most 16 tiles, where the nearly empty tiles are a large
-  // share of the grid: below columns of 64 and 256 tiles (4100 x 4100, 16388 x 16388) the tiles
-  // above them measured slower than tiles of their own. (Thin last columns take the rows too.)
+  // share of the grid: below columns of 256 tiles (16388 x 16388) the tiles above measured a
+  // little slower than tiles of their own in two runs, and below 64 (4100 x 4100) no faster.
+  // (Where the last columns are thin, the tiles take the thin rows too.)
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const auto thin_edge = [](std::int64_t side, int thin) {
     return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
