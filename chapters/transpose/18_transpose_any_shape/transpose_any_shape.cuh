@@ -14,12 +14,12 @@
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
 //   Whole tiles keep transpose_fast's bulk stores, behind realigned loads where the input rows
 //   are not aligned, and from each output row's first whole chunk where the output rows are not.
-//   The last 1 to 3 rows or columns of a matrix (4 or 8 rows where the output rows are aligned)
-//   are taken by the tiles above or beside them, not by nearly empty tiles. blockIdx.x walks down a
-//   column of tiles instead of along a row, unless a row has at most 16 tiles (then whole tiles are
-//   stored from registers). A side of at most 16 floats takes kernel_narrow (16-byte accesses on
-//   the side that is contiguous), and a matrix of one row or one column, whose transpose is itself,
-//   is copied with cudaMemcpyAsync.
+//   The last 1 to 3 rows or columns of a matrix (4 or 8 rows where the output rows are aligned,
+//   below short columns of tiles) are taken by the tiles above or beside them, not by nearly
+//   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
+//   at most 16 tiles (then whole tiles are stored from registers). A side of at most 16 floats
+//   takes kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row
+//   or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
 // What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
 //   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
 //   16-byte boundaries and at tall matrices a few tiles wide whose output rows are (see its page
@@ -615,9 +615,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 3 columns and 4 or 8 rows
   // likewise. (The kernel that realigns both sides also runs where only the input rows need it,
   // in the sweep's 'both sides realigned'.)
-  // The aligned kernels take thin edges only where the matrix has them: their buffer for the
-  // thin edges and the registers for that code cost blocks per SM, which measured slower at
-  // matrices with no such edges (200000 x 100, 300000 x 300 on the H100). Thin last rows alone
+  // The aligned kernels take thin edges only where the matrix has them: launched for every
+  // matrix with aligned output rows, the kernel that takes them measured slower at matrices with
+  // no such edges (200000 x 100, 300000 x 300 on the H100). Thin last rows alone
   // launch them only below a column of at most 16 tiles, where the nearly empty tiles are a large
   // share of the grid: below columns of 256 tiles (16388 x 16388) the tiles above measured a
   // little slower than tiles of their own in two runs, and below 64 (4100 x 4100) no faster.
