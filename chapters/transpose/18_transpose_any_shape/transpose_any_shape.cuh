@@ -612,16 +612,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // ABSORB: in the kernel that realigns the output rows (rows % 4 != 0), with whole chunks, the
   // last 1 .. 3 rows are taken by the tiles above them (which load them anyway), and the last
   // 1 .. 3 columns by the tiles beside them, instead of by a row or column of tiles of their own.
-  // ABSORB_ALIGNED: where the output rows are aligned, the last 1 .. 3 columns and 4 or 8 rows
-  // likewise. (The kernel that realigns both sides also runs where only the input rows need it,
-  // in the sweep's 'both sides realigned'.)
-  // The aligned kernels take thin edges only where the matrix has them: launched for every
-  // matrix with aligned output rows, the kernel that takes them measured slower at matrices with
-  // no such edges (200000 x 100, 300000 x 300 on the H100). Thin last rows alone
-  // launch them only below a column of at most 16 tiles, where the nearly empty tiles are a large
-  // share of the grid: below columns of 256 tiles (16388 x 16388) the tiles above measured a
-  // little slower than tiles of their own in two runs, and below 64 (4100 x 4100) no faster.
-  // (Where the last columns are thin, the tiles take the thin rows too.)
+  // (The kernel that realigns both sides also runs where only the input rows need it, in the
+  // sweep's 'both sides realigned'.) ABSORB_ALIGNED: where the output rows are aligned, the last
+  // 1 .. 3 columns and 4 or 8 rows likewise, in a kernel launched only where the matrix has such
+  // edges: launched for every matrix with aligned output rows, it measured slower at those with
+  // none (200000 x 100, 300000 x 300 on the H100). Thin last rows alone launch it only below a
+  // column of at most 16 tiles, where their nearly empty tiles are a large share of the grid:
+  // below a column of 256 tiles (16388 x 16388) the tiles above measured a little slower than
+  // tiles of their own in two runs, and below 64 (4100 x 4100) no faster. (Where the last columns
+  // are thin, the tiles take the thin rows too.)
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const auto thin_edge = [](std::int64_t side, int thin) {
     return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
