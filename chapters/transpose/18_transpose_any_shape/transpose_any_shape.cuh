@@ -114,10 +114,10 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 
 //! [any]
 // The two aligned 16-byte chunks that hold the 4 floats of a tile row that the lane of slot `slot`
-// loads: floats 4 slot .. 4 slot + 3 of the row, which starts `shift` floats past the 16-byte
-// boundary at input float `base`. They are the aligned chunks slot and slot + 1 counted from that
-// boundary (the second is also the next lane's first; it is not loaded where the row is aligned).
-// MAY_SHIFT false: shift is 0.
+// loads: floats 4 slot .. 4 slot + 3 of the row (`width` floats), which starts at input float
+// `start`, `shift` = start % 4 floats past a 16-byte boundary. They are the aligned chunks slot and
+// slot + 1 counted from that boundary (the second is also the next lane's first; it is not loaded
+// where the row is aligned). MAY_SHIFT false: the row is aligned (shift 0).
 struct row_chunks {
   float4 lo, hi;
   int shift;
@@ -125,9 +125,10 @@ struct row_chunks {
 };
 template <bool MAY_SHIFT>
 __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ in,
-                                                      std::int64_t base, int shift, int slot,
-                                                      int width, bool row_in, std::int64_t n) {
-  const std::int64_t first = base + VEC * slot;
+                                                      std::int64_t start, int slot, int width,
+                                                      bool row_in, std::int64_t n) {
+  const int shift = MAY_SHIFT ? int(start % VEC) : 0;
+  const std::int64_t first = start - shift + VEC * slot;
   return {load_chunk(in, first, row_in && VEC * slot < shift + width, n),
           load_chunk(in, first + VEC,
                      MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
@@ -145,9 +146,8 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
                                           float* tile) {
   const std::int64_t n = rows * cols;
   const auto load_row_at = [&](int r, bool row_in) {
-    const std::int64_t start = (row0 + r) * cols + col0;
-    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
-    return load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, load_slot, width, row_in, n);
+    return load_row_chunks<REALIGN_LOADS>(in, (row0 + r) * cols + col0, load_slot, width, row_in,
+                                          n);
   };
   row_chunks v[LOADS];
 #pragma unroll
@@ -270,27 +270,22 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   static_assert(!(THIN_ALIGNED && REALIGN_STORES), "thin aligned edges: aligned output rows");
   if (THIN_ALIGNED && height > TILE_DIM && load_row < THIN_ROWS_ALIGNED) {  // tile row 64 + ..
     const int r = TILE_DIM + load_row;
-    const std::int64_t start = (row0 + r) * cols + col0;
-    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
     *reinterpret_cast<float4*>(&extra_rows[(r - TILE_DIM) * TILE_DIM + VEC * load_slot]) =
-        load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, load_slot, width, r < height,
+        load_row_chunks<REALIGN_LOADS>(in, (row0 + r) * cols + col0, load_slot, width, r < height,
                                        rows * cols)
             .piece();
   }
   if (THIN_ALIGNED && width > TILE_DIM && t < TILE_DIM + THIN_ROWS_ALIGNED) {  // columns 64 ..
-    const std::int64_t start = (row0 + t) * cols + col0 + TILE_DIM;
-    const int shift = REALIGN_LOADS ? int(start % VEC) : 0;
     *reinterpret_cast<float4*>(&extra_cols[VEC * t]) =
-        load_row_chunks<REALIGN_LOADS>(in, start - shift, shift, 0, width - TILE_DIM, t < height,
-                                       rows * cols)
+        load_row_chunks<REALIGN_LOADS>(in, (row0 + t) * cols + col0 + TILE_DIM, 0, width - TILE_DIM,
+                                       t < height, rows * cols)
             .piece();
   }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < TILE_DIM + VEC) {  // columns 64 .. of row t
     const bool row_in = t < TILE_DIM ? t < height : t < TILE_DIM + BELOW && row0 + t < rows;
-    const std::int64_t start = (row0 + t) * cols + col0 + TILE_DIM;
-    const int shift = int(start % VEC);
     *reinterpret_cast<float4*>(&extra[VEC * t]) =
-        load_row_chunks<true>(in, start - shift, shift, 0, width - TILE_DIM, row_in, rows * cols)
+        load_row_chunks<true>(in, (row0 + t) * cols + col0 + TILE_DIM, 0, width - TILE_DIM, row_in,
+                              rows * cols)
             .piece();
   }
   // The whole tile must be in shared memory before any thread reads a column of it.

@@ -16,8 +16,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
 // and down columns first, short rows of tiles with bulk stores, both sides realigned where only
 // the input rows need it, the chunks at tile edges split between two blocks, realigned output rows
-// stored from registers instead of with bulk copies, the thin last rows and columns in tiles of
-// their own, and those of matrices with aligned output rows in the tiles beside them).
+// stored from registers instead of with bulk copies, and the thin last rows and columns in tiles of
+// their own, of matrices with realigned and with aligned output rows).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
