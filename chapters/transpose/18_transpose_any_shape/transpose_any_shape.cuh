@@ -404,7 +404,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
 // that have such edges).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false, int BAND = 1>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -413,18 +413,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
-  std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
-  std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
-  if constexpr (BAND > 1 && DOWN_FIRST) {
-    // Experiment: tiles in bands of BAND columns of tiles, each band along its rows of tiles.
-    const std::int64_t linear = std::int64_t(blockIdx.y) * gridDim.x + blockIdx.x;
-    const std::int64_t band_tiles = std::int64_t(BAND) * gridDim.x;
-    const std::int64_t band_index = linear / band_tiles, in_band = linear - band_index * band_tiles;
-    const std::int64_t band_col0 = band_index * BAND;
-    const std::int64_t band_width = min(std::int64_t(BAND), std::int64_t(gridDim.y) - band_col0);
-    row_tile = in_band / band_width;
-    col_tile = first + band_col0 + (in_band - row_tile * band_width);
-  }
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; with ABSORB up to TILE_DIM + EDGE_ROWS and TILE_DIM + EDGE_COLS where the tile
@@ -550,7 +540,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
 // take (the launch counts no tiles for them).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB, int BAND = 1>
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
@@ -558,20 +548,19 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     if (aligned_stores && aligned_loads && absorb_aligned)
-      kernel<true, true, DOWN, WHOLE_BULK, false, true, BAND>
+      kernel<true, true, DOWN, WHOLE_BULK, false, true>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK, false, false, BAND>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE && absorb_aligned)
-      kernel<false, true, DOWN, WHOLE_BULK, false, true, BAND>
+      kernel<false, true, DOWN, WHOLE_BULK, false, true>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK, false, false, BAND>
+      kernel<false, true, DOWN, WHOLE_BULK>
           <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     else
-      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS,
-             BAND><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS>
+          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -599,7 +588,7 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // tile edges (the --sweep's measure of what whole chunks gain).
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true, int BAND = 1>
+          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -646,7 +635,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, BAND>(
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
 }
 
@@ -676,15 +665,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
       {"thin aligned edges in tiles of their own",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"bands of 2",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, 2>,
-       any_shape},
-      {"bands of 4",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, 4>,
-       any_shape},
-      {"bands of 8",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, 8>,
        any_shape}};
 }
 
