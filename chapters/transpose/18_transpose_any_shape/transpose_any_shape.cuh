@@ -577,6 +577,10 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
+// A matrix with at least this many times as many rows as columns is tall: with aligned output rows
+// and input rows that start off 64-byte boundaries, it is taken along its rows of tiles first at
+// any width.
+constexpr std::int64_t TALL_RATIO = 8;
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -631,7 +635,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
-  if (col_tiles <= ALONG_UP_TO)
+  // Tall, aligned output rows, input rows off 64-byte boundaries (cols not a multiple of 16): down
+  // the columns first, the 64-byte pieces of input at the tiles' left and right edges are read by
+  // blocks a whole column of tiles apart; along the rows first, by neighbours.
+  const bool tall_off_64 = ALONG_UP_TO != DOWN_FIRST && rows % VEC == 0 &&
+                           rows >= TALL_RATIO * cols &&
+                           cols % (64 / std::int64_t(sizeof(float))) != 0;
+  if (col_tiles <= ALONG_UP_TO || tall_off_64)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
