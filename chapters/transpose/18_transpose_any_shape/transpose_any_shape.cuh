@@ -577,10 +577,9 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
-// A matrix with at least this many times as many rows as columns is tall: with aligned output rows
-// and input rows that start off 64-byte boundaries, it is taken along its rows of tiles first at
-// any width.
-constexpr std::int64_t TALL_RATIO = 8;
+// A matrix whose output rows start on 64-byte boundaries and whose input rows do not is taken along
+// its rows of tiles first at any width (launch_variant says why).
+constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -635,13 +634,16 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
-  // Tall, aligned output rows, input rows off 64-byte boundaries (cols not a multiple of 16): down
-  // the columns first, the 64-byte pieces of input at the tiles' left and right edges are read by
-  // blocks a whole column of tiles apart; along the rows first, by neighbours.
-  const bool tall_off_64 = ALONG_UP_TO != DOWN_FIRST && rows % VEC == 0 &&
-                           rows >= TALL_RATIO * cols &&
-                           cols % (64 / std::int64_t(sizeof(float))) != 0;
-  if (col_tiles <= ALONG_UP_TO || tall_off_64)
+  // Output rows on 64-byte boundaries (rows a multiple of 16), input rows off them (cols not): the
+  // L2 fetches the input from DRAM 64 bytes at a time, and each tile's left and right edges cut
+  // such pieces in two. Down the columns first, the two halves are read by blocks a whole column
+  // of tiles apart; along the rows first, by neighbours, and no two tiles share a piece of output.
+  // Along first measured faster at each such shape tried on the H100, tall (70000 x 5000) and
+  // square (20000 x 17500). Where both sides are on 64-byte boundaries it was slower at some
+  // (70000 x 5056, 35000 x 10000) and faster at others (300000 x 2000): not taken there.
+  const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
+                                  cols % FLOATS_PER_64_BYTES != 0;
+  if (col_tiles <= ALONG_UP_TO || split_input_pieces)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
