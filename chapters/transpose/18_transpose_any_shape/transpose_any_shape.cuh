@@ -680,8 +680,7 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
       {"thin aligned edges in tiles of their own",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"along first from registers", launch_variant<NARROW_SIDE, ALONG_FIRST>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
