@@ -638,11 +638,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
   // Output rows on 64-byte boundaries (rows a multiple of 16), input rows off them (cols not): the
-  // L2 fetches the input from DRAM 64 bytes at a time, and each tile's left and right edges cut
-  // such pieces in two. Down the columns first, the two halves are read by blocks a whole column
-  // of tiles apart; along the rows first, by neighbours, and no two tiles share a piece of output.
-  // Along first measured faster at each such shape tried on the H100, tall (70000 x 5000) and
-  // square (20000 x 17500). Where both sides are on 64-byte boundaries it was slower at some
+  // L2 fetches the input from DRAM in pieces of up to 64 bytes, and each tile's left and right
+  // edges cut such pieces in two. Down the columns first, the two halves are read by blocks a whole
+  // column of tiles apart; along the rows first, by neighbours, and no two tiles share a piece of
+  // output. Along first measured faster at each such shape tried on the H100, tall (70000 x 5000)
+  // and square (20000 x 17500). Where both sides are on 64-byte boundaries it was slower at some
   // (70000 x 5056, 35000 x 10000) and faster at others (300000 x 2000): not taken there.
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
                                   cols % FLOATS_PER_64_BYTES != 0;
