@@ -168,6 +168,40 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
   }
 }
 
+// One aligned 16-byte chunk of realigned output rows, at `to`: output floats `row` .. `row` + 3
+// of its output row, float i being at(i). Whole where all four are inside the matrix (row + 4 <=
+// rows), else float by float at the matrix's last row. Evict-first.
+template <typename At>
+__device__ __forceinline__ void store_chunk(float* to, std::int64_t row, std::int64_t rows, At at) {
+  if (row + VEC <= rows) {
+    __stcs(reinterpret_cast<float4*>(to), make_float4(at(0), at(1), at(2), at(3)));
+  } else {
+#pragma unroll
+    for (int i = 0; i < VEC; ++i)
+      if (row + i < rows) __stcs(to + i, at(i));
+  }
+}
+
+// The floats of a realigned output row's segment that no whole chunk of the tile holds: its first
+// `ahead` (stored here only in the first row of tiles; elsewhere the block above stores them with
+// its last chunk), at(i) being tile row i; and, where the tile takes the matrix's last rows, those
+// past its last chunk, tile rows TILE_DIM + ahead .. height - 1, at(i) being tile row
+// TILE_DIM + ahead + i. out + start: the output float of tile row 0. Evict-first.
+template <typename At>
+__device__ __forceinline__ void store_head(float* out, std::int64_t start, int ahead, int height,
+                                           At at) {
+#pragma unroll
+  for (int i = 0; i < VEC - 1; ++i)
+    if (i < ahead && i < height) __stcs(out + start + i, at(i));
+}
+template <typename At>
+__device__ __forceinline__ void store_tail(float* out, std::int64_t start, int ahead, int height,
+                                           At at) {
+#pragma unroll
+  for (int i = 0; i < BELOW; ++i)
+    if (TILE_DIM + ahead + i < height) __stcs(out + start + TILE_DIM + ahead + i, at(i));
+}
+
 // any_tile's store phase where output rows start off 16-byte boundaries: each aligned 16-byte
 // chunk of the output whole. The thread whose 4 x 4 block is `mine` (block_of) holds w, that block
 // transposed: tile rows in_row .. in_row + 3 of output rows in_col .. in_col + 3. Output row c of
@@ -204,26 +238,14 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
     const float4 v = window(w[f], next, ahead);
     const int first = in_row + ahead;  // the tile row of v.x
     float* to = out + start + first;   // 16-byte aligned
-    if (SHIP) {
+    if (SHIP)
       *reinterpret_cast<float4*>(&out_tile[c * TILE_DIM + in_row]) = v;
-    } else if (row0 + first + VEC <= rows) {
-      __stcs(reinterpret_cast<float4*>(to), v);
-    } else {
-#pragma unroll
-      for (int i = 0; i < VEC; ++i)
-        if (row0 + first + i < rows) __stcs(to + i, float_of(v, i));
-    }
-    if (row0 == 0 && rho == 0) {
-#pragma unroll
-      for (int i = 0; i < VEC - 1; ++i)
-        if (i < ahead && i < height) __stcs(out + start + i, float_of(w[f], i));
-    }
-    if (!SHIP && rho == SLOTS - 1 && height > TILE_DIM) {  // absorbed rows past the last chunk
-#pragma unroll
-      for (int i = 0; i < BELOW; ++i)
-        if (TILE_DIM + ahead + i < height)
-          __stcs(out + start + TILE_DIM + ahead + i, float_of(next, ahead + i));
-    }
+    else
+      store_chunk(to, row0 + first, rows, [&](int i) { return float_of(v, i); });
+    if (row0 == 0 && rho == 0)
+      store_head(out, start, ahead, height, [&](int i) { return float_of(w[f], i); });
+    if (!SHIP && rho == SLOTS - 1 && height > TILE_DIM)  // absorbed rows past the last chunk
+      store_tail(out, start, ahead, height, [&](int i) { return float_of(next, ahead + i); });
   }
   if constexpr (SHIP) {  // bulk_store's hand-over, with each row's destination shifted
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -364,26 +386,10 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       const int ahead = (VEC - int(start % VEC)) % VEC;
       const int first = ahead + VEC * k;
       const auto at = [&](int r) { return extra[VEC * r + e]; };  // tile row r, r < 68
-      float* to = out + start + first;                            // 16-byte aligned
-      if (row0 + first + VEC <= rows) {
-        __stcs(reinterpret_cast<float4*>(to),
-               make_float4(at(first), at(first + 1), at(first + 2), at(first + 3)));
-      } else {
-#pragma unroll
-        for (int i = 0; i < VEC; ++i)
-          if (row0 + first + i < rows) __stcs(to + i, at(first + i));
-      }
-      if (k == SLOTS - 1) {  // absorbed rows past the last chunk
-#pragma unroll
-        for (int i = 0; i < BELOW; ++i)
-          if (TILE_DIM + ahead + i < height)
-            __stcs(out + start + TILE_DIM + ahead + i, at(TILE_DIM + ahead + i));
-      }
-      if (row0 == 0 && k == 0) {
-#pragma unroll
-        for (int i = 0; i < VEC - 1; ++i)
-          if (i < ahead && i < height) __stcs(out + start + i, at(i));
-      }
+      store_chunk(out + start + first, row0 + first, rows, [&](int i) { return at(first + i); });
+      if (k == SLOTS - 1)  // absorbed rows past the last chunk
+        store_tail(out, start, ahead, height, [&](int i) { return at(TILE_DIM + ahead + i); });
+      if (row0 == 0 && k == 0) store_head(out, start, ahead, height, at);
     }
   }
 }
