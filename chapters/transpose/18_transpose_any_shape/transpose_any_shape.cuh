@@ -586,9 +586,13 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
-// A matrix whose output rows start on 64-byte boundaries and whose input rows do not is taken along
-// its rows of tiles first at any width (launch_variant says why).
+// A matrix whose output rows start on 32-byte sectors and whose input rows are off 64-byte
+// boundaries is taken along its rows of tiles first at any width; so is a very tall one (at least
+// VERY_TALL rows per column) with both sides on 64-byte boundaries, with the bulk stores
+// (launch_variant says why).
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
+constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
+constexpr std::int64_t VERY_TALL = 48;
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -643,17 +647,26 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
-  // Output rows on 64-byte boundaries (rows a multiple of 16), input rows off them (cols not): the
-  // L2 fetches the input from DRAM in pieces of up to 64 bytes, and each tile's left and right
-  // edges cut such pieces in two. Down the columns first, the two halves are read by blocks a whole
-  // column of tiles apart; along the rows first, by neighbours, and no two tiles share a piece of
-  // output. Along first measured faster at each such shape tried on the H100, tall (70000 x 5000)
-  // and square (20000 x 17500). Where both sides are on 64-byte boundaries it was slower at some
-  // (70000 x 5056, 35000 x 10000) and faster at others (300000 x 2000): not taken there.
-  const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
-                                  cols % FLOATS_PER_64_BYTES != 0;
+  // Output rows on 32-byte sectors (rows a multiple of 8), input rows off 64-byte boundaries (cols
+  // not a multiple of 16): the L2 fetches the input from DRAM in pieces of up to 64 bytes, and each
+  // tile's left and right edges cut such pieces in two. Down the columns first, the two halves are
+  // read by blocks a whole column of tiles apart; along the rows first, by neighbours, and no two
+  // tiles share an output sector. Along first (whole tiles from registers) measured faster at each
+  // such shape tried on the H100: tall (70000 x 5000) and square (20000 x 17500) with output rows
+  // on 64-byte boundaries, and 70008 x 5000, 40008 x 5000 with them only on sectors. Output rows 16
+  // bytes off a sector (70004 x 5000, 16388 x 16388) measured slower along: those go down.
+  const bool split_input_pieces =
+      ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 && cols % FLOATS_PER_64_BYTES != 0;
+  // Both sides on 64-byte boundaries: along first with the bulk stores measured faster at very tall
+  // matrices (at least 48 rows per column: 300000 x 2000, 200000 x 1088, 500000 x 1280), level at
+  // 150000 x 3008, and slower at less tall ones (100000 x 4096, 70000 x 5056, 35000 x 10000).
+  const bool very_tall_aligned = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
+                                 cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols;
   if (col_tiles <= ALONG_UP_TO || split_input_pieces)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
+  else if (very_tall_aligned)
+    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
