@@ -654,9 +654,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // tiles share an output sector. Along first (whole tiles from registers) measured faster at each
   // such shape tried on the H100: tall (70000 x 5000) and square (20000 x 17500) with output rows
   // on 64-byte boundaries, and 70008 x 5000, 40008 x 5000 with them only on sectors. Output rows 16
-  // bytes off a sector (70004 x 5000, 16388 x 16388) measured slower along: those go down.
-  const bool split_input_pieces =
-      ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 && cols % FLOATS_PER_64_BYTES != 0;
+  // bytes off a sector (70004 x 5000, 16388 x 16388) measured slower along: those go down, and so
+  // do wide ones with output rows off 64-byte boundaries (5000 x 70001 on the H200).
+  const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
+                                  cols % FLOATS_PER_64_BYTES != 0 &&
+                                  (rows % FLOATS_PER_64_BYTES == 0 || col_tiles <= row_tiles);
   // Both sides on 64-byte boundaries: along first with the bulk stores measured faster at very tall
   // matrices (at least 48 rows per column: 300000 x 2000, 200000 x 1088, 500000 x 1280), level at
   // 150000 x 3008, and slower at less tall ones (100000 x 4096, 70000 x 5056, 35000 x 10000).
