@@ -581,18 +581,18 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // rows, and the tiles that share output sectors are still only a few blocks apart; there whole
 // tiles are stored from registers, which measured faster than the bulk stores in that order (the
 // --sweep measures both orders, and the short rows with bulk stores). ALONG_UP_TO: the longest row
-// of tiles taken along first (longer ones too where only the input rows start off 64-byte
-// boundaries); DOWN_FIRST (0) is always down first, ALONG_FIRST always along.
+// of tiles taken along first (longer ones too where the input rows start off 64-byte boundaries
+// or the matrix is very tall); DOWN_FIRST (0) is always down first, ALONG_FIRST always along.
 // ALONG_BULK: whole tiles taken along first keep the bulk stores (as in transpose_fast).
 constexpr std::int64_t DOWN_FIRST = 0, ALONG_FIRST = INT64_MAX;
 constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
-// A matrix whose output rows start on 32-byte sectors and whose input rows are off 64-byte
-// boundaries is taken along its rows of tiles first at any width; so is a very tall one (at least
-// VERY_TALL rows per column) with both sides on 64-byte boundaries, with the bulk stores
-// (launch_variant says why).
+// Where the input rows start off 64-byte boundaries, or the matrix is very tall, the order is
+// chosen by the shape's alignment and proportions (launch_variant says how, and why).
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
 constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
-constexpr std::int64_t VERY_TALL = 48;
+constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
+constexpr std::int64_t VERY_TALL = 48;      // rows per column: very tall, both sides aligned
+constexpr std::int64_t TALL_REALIGNED = 8;  // rows per column: very tall, realigned loads
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -647,27 +647,33 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
   const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
-  // Output rows on 32-byte sectors (rows a multiple of 8), input rows off 64-byte boundaries (cols
-  // not a multiple of 16): the L2 fetches the input from DRAM in pieces of up to 64 bytes, and each
-  // tile's left and right edges cut such pieces in two. Down the columns first, the two halves are
-  // read by blocks a whole column of tiles apart; along the rows first, by neighbours, and no two
-  // tiles share an output sector. Along first (whole tiles from registers) measured faster at each
-  // such shape tried on the H100: tall (70000 x 5000) and square (20000 x 17500) with output rows
-  // on 64-byte boundaries, and 70008 x 5000, 40008 x 5000 with them only on sectors. Output rows 16
-  // bytes off a sector (70004 x 5000, 16388 x 16388) measured slower along: those go down, and so
-  // do wide ones with output rows off 64-byte boundaries (5000 x 70001 on the H200).
+  // Input rows off 64-byte boundaries (cols not a multiple of 16): the L2 fetches the input from
+  // DRAM in pieces of up to 64 bytes, and each tile's left and right edges cut such pieces in two.
+  // Down the columns first, the two halves are read by blocks a whole column of tiles apart; along
+  // the rows first, by neighbours. Which order measured faster depends on the kind of load and on
+  // the shape (the --sweep's 'tiles down columns first' against the default, on the H200 and H100):
+  // - Aligned loads (cols a multiple of 4) and output rows on 32-byte sectors (rows a multiple of
+  //   8): along first, whole tiles from registers, up to rows of tiles ALONG_WIDE times a column's
+  //   length (faster at 70000 x 5000, 70008 x 5000, 20000 x 17500, 8000 x 8004, 8000 x 16004 and
+  //   6000 x 20004, 3.3 times; slower at 5008 x 70004, 14 times). Output rows 16 bytes off a sector
+  //   (70004 x 5000, 16388 x 16388) measured slower along.
+  // - Realigned loads (cols not a multiple of 4): down first (faster at 5008 x 70001, 8008 x 8001,
+  //   20000 x 17501 and 30000 x 9001), except in very tall matrices below.
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
-                                  cols % FLOATS_PER_64_BYTES != 0 &&
-                                  (rows % FLOATS_PER_64_BYTES == 0 || col_tiles <= row_tiles);
-  // Both sides on 64-byte boundaries: along first with the bulk stores measured faster at very tall
-  // matrices (at least 48 rows per column: 300000 x 2000, 200000 x 1088, 500000 x 1280), level at
-  // 150000 x 3008, and slower at less tall ones (100000 x 4096, 70000 x 5056, 35000 x 10000).
-  const bool very_tall_aligned = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
-                                 cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols;
+                                  cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
+                                  col_tiles <= ALONG_WIDE * row_tiles;
+  // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
+  // With input rows on them too, at least VERY_TALL rows per column (faster at 300000 x 2000,
+  // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
+  // 35000 x 10000, on the H100); with realigned loads, at least TALL_REALIGNED (faster at
+  // 70000 x 5001 and 140000 x 2501, slower at 30000 x 9001, on the H200).
+  const bool very_tall = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
+                         ((cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols) ||
+                          (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   if (col_tiles <= ALONG_UP_TO || split_input_pieces)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
-  else if (very_tall_aligned)
+  else if (very_tall)
     launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else

@@ -122,9 +122,11 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
   for (const shape& s : {shape{1024, 1028}, shape{1040, 1030}, shape{2048, 1089}, shape{1104, 1096},
                          shape{2064, 2052}})
     shapes.push_back(s);
-  // Output rows on sectors but off 64-byte boundaries (rows % 16 == 8), and a very tall matrix with
-  // both sides on 64-byte boundaries (along first with the bulk stores).
-  for (const shape& s : {shape{1032, 1028}, shape{1048, 1089}, shape{49920, 1040}})
+  // Output rows on sectors but off 64-byte boundaries (rows % 16 == 8); rows of tiles more than 4
+  // columns' lengths long (down first); very tall matrices with both sides on 64-byte boundaries
+  // and with realigned loads (along first with the bulk stores).
+  for (const shape& s : {shape{1032, 1028}, shape{1048, 1089}, shape{1040, 4420},
+                         shape{49920, 1040}, shape{9216, 1089}})
     shapes.push_back(s);
   check_every_variant(shapes);
 }
