@@ -64,7 +64,7 @@ constexpr unsigned FULL_WARP = 0xffffffffu;
 constexpr int BELOW = VEC - 1;
 // The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
 // without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
-constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 6;
+constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
