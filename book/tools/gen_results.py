@@ -916,7 +916,8 @@ def _measured_facts(gpu_results, parts, source_dir):
                     step(f"{s.name}_{key}", fmt_speedup(mr["median_ms"] / b["median_ms"]))
             # Control rows that move no bytes (an empty kernel's time) do not make a step
             # "several types": only the measured types decide whether names carry the type.
-            # Rows at the step's other sizes: `<step>_at_<size>_...` (its fastest variant there)
+            # Rows at the step's other sizes: `<step>_at_<size>_...` (its fastest variant there),
+            # `<step>_default_at_<size>_...` (the default's row, the one without a variant name)
             # and `<step>_<variant>_at_<size>_...`.
             for key in sorted({size_key(r) for r in rows} - {ref}):
                 at_rows = [r for r in rows if size_key(r) == key]
@@ -925,11 +926,12 @@ def _measured_facts(gpu_results, parts, source_dir):
                     step(k, v)
                 at_types = {r["type"] for r in at_rows}
                 for r in at_rows:
-                    if r["variant"]:
-                        prefix = f"{s.name}_{slug(r['variant'])}" + \
-                            (f"_{slug(r['type'])}" if len(at_types) > 1 else "") + f"_{at}"
-                        for k, v in _row_facts(prefix, r).items():
-                            f.define(f"step {s.name} variant {r['variant']} ({r['type']})", k, v)
+                    name = slug(r["variant"]) if r["variant"] else "default"
+                    prefix = f"{s.name}_{name}" + \
+                        (f"_{slug(r['type'])}" if len(at_types) > 1 else "") + f"_{at}"
+                    for k, v in _row_facts(prefix, r).items():
+                        f.define(f"step {s.name} variant {r['variant'] or '(default)'} "
+                                 f"({r['type']})", k, v)
             types = {r["type"] for r in ref_rows if float(r["bytes"] or 0) > 0}
             for r in ref_rows:
                 if not r["variant"]:

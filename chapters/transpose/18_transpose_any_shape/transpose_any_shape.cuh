@@ -1,7 +1,8 @@
 // transpose_any_shape: transpose_fast for every shape: 16-byte accesses at any row alignment,
 //   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
-//   row of tiles is short, or where only the input rows start off 64-byte boundaries), and
-//   kernels of their own for narrow matrices and vectors.
+//   row of tiles is short, and at some proportions where the input rows start off 64-byte
+//   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
+//   vectors.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -18,14 +19,16 @@
 //   The last 1 to 3 rows or columns of a matrix (4 or 8 rows where the output rows are aligned,
 //   below short columns of tiles) are taken by the tiles above or beside them, not by nearly
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
-//   at most 16 tiles or the output rows start on 64-byte boundaries and the input rows do not
-//   (then whole tiles are stored from registers). A side of at most 16 floats
+//   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
+//   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
+//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats
 //   takes kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row
 //   or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
-// What limits it: DRAM. Sides that are multiples of 64 move their bytes nearly as fast as
-//   cudaMemcpy; at other sides the same DRAM bytes take longer, most where both sides are off
-//   16-byte boundaries and at tall matrices whose output rows are (see its page for every shape
-//   class against cublasSgeam and cudaMemcpy).
+// What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
+//   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
+//   off 16-byte boundaries, and far longer on the H200 than on the H100: there cublasSgeam is ahead
+//   at most shapes measured whose sides are both off a 32-byte sector, and at two wide ones (see
+//   its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
