@@ -594,8 +594,8 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
 constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
 constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
-constexpr std::int64_t VERY_TALL = 48;      // rows per column: very tall, both sides aligned
-constexpr std::int64_t TALL_REALIGNED = 8;  // rows per column: very tall, realigned loads
+constexpr std::int64_t VERY_TALL = 48;      // rows / cols: very tall, both sides aligned
+constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned loads
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -666,7 +666,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
                                   col_tiles <= ALONG_WIDE * row_tiles;
   // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
-  // With input rows on them too, at least VERY_TALL rows per column (faster at 300000 x 2000,
+  // With input rows on them too, at least VERY_TALL times as tall as wide (faster at 300000 x 2000,
   // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
   // 35000 x 10000, on the H100); with realigned loads, at least TALL_REALIGNED (faster at
   // 70000 x 5001 and 140000 x 2501, slower at 30000 x 9001, on the H200).
