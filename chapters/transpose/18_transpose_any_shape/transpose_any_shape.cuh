@@ -67,7 +67,7 @@ constexpr unsigned FULL_WARP = 0xffffffffu;
 constexpr int BELOW = VEC - 1;
 // The realigning kernel holds two chunks per load in flight: ptxas needs 55 registers for it
 // without a bound, spills at 6 blocks' 40 and fits 5 blocks' 48 without spilling (-Xptxas -v).
-constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 6;
+constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
@@ -154,52 +154,16 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
     return load_row_chunks<REALIGN_LOADS>(in, (row0 + r) * cols + col0, load_slot, width, row_in,
                                           n);
   };
-  if constexpr (REALIGN_LOADS) {
-    // EXPERIMENT: each lane loads only its first chunk; the second is the next lane's first
-    // (a shuffle), and the chunk past the tile's 64 floats (lane 15's second) is loaded by the
-    // first 64 threads, one per tile row, and handed over through shared memory.
-    __shared__ float4 past[TILE_DIM];
-    float4 lo[LOADS];
+  row_chunks v[LOADS];
 #pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-      const int r = load_row + k * LOAD_ROWS;
-      const std::int64_t start = (row0 + r) * cols + col0;
-      const int shift = int(start % VEC);
-      lo[k] = load_chunk(in, start - shift + VEC * load_slot,
-                         r < height && VEC * load_slot < shift + width, n);
-    }
-    if (threadIdx.x < TILE_DIM) {
-      const int r = threadIdx.x;
-      const std::int64_t start = (row0 + r) * cols + col0;
-      const int shift = int(start % VEC);
-      past[r] = load_chunk(in, start - shift + VEC * SLOTS,
-                           shift > 0 && r < height && VEC * SLOTS < shift + width, n);
-    }
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-      const int r = load_row + k * LOAD_ROWS;
-      const int shift = int(((row0 + r) * cols + col0) % VEC);
-      float4 hi;
-      hi.x = __shfl_down_sync(FULL_WARP, lo[k].x, 1, SLOTS);
-      hi.y = __shfl_down_sync(FULL_WARP, lo[k].y, 1, SLOTS);
-      hi.z = __shfl_down_sync(FULL_WARP, lo[k].z, 1, SLOTS);
-      hi.w = __shfl_down_sync(FULL_WARP, lo[k].w, 1, SLOTS);
-      if (load_slot == SLOTS - 1) hi = past[r];
-      *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) = window(lo[k], hi, shift);
-    }
-  } else {
-    row_chunks v[LOADS];
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-      const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
-      v[k] = load_row_at(r, r < height);
-    }
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k)
-      *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-          v[k].piece();
+  for (int k = 0; k < LOADS; ++k) {
+    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
+    v[k] = load_row_at(r, r < height);
   }
+#pragma unroll
+  for (int k = 0; k < LOADS; ++k)
+    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
+        v[k].piece();
   if (WHOLE_CHUNKS && load_row < VEC) {
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
