@@ -171,13 +171,19 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
   }
 }
 
+// at(0) .. at(3) as one 16-byte store at `to` (16-byte aligned), evict-first.
+template <typename At>
+__device__ __forceinline__ void store_four(float* to, At at) {
+  __stcs(reinterpret_cast<float4*>(to), make_float4(at(0), at(1), at(2), at(3)));
+}
+
 // One aligned 16-byte chunk of realigned output rows, at `to`: output floats `row` .. `row` + 3
 // of its output row, float i being at(i). Whole where all four are inside the matrix (row + 4 <=
 // rows), else float by float at the matrix's last row. Evict-first.
 template <typename At>
 __device__ __forceinline__ void store_chunk(float* to, std::int64_t row, std::int64_t rows, At at) {
   if (row + VEC <= rows) {
-    __stcs(reinterpret_cast<float4*>(to), make_float4(at(0), at(1), at(2), at(3)));
+    store_four(to, at);
   } else {
 #pragma unroll
     for (int i = 0; i < VEC; ++i)
@@ -367,17 +373,15 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if (THIN_ALIGNED && height > TILE_DIM) {  // output row c's floats 64 + 4 q .. 64 + 4 q + 3
     const int c = t % TILE_DIM, q = t / TILE_DIM;
     if (c < width && TILE_DIM + VEC * q < height) {  // height % 4 == 0: whole chunks
-      const auto at = [&](int i) { return extra_rows[(VEC * q + i) * TILE_DIM + c]; };
-      __stcs(reinterpret_cast<float4*>(out + (col0 + c) * rows + row0 + TILE_DIM + VEC * q),
-             make_float4(at(0), at(1), at(2), at(3)));
+      store_four(out + (col0 + c) * rows + row0 + TILE_DIM + VEC * q,
+                 [&](int i) { return extra_rows[(VEC * q + i) * TILE_DIM + c]; });
     }
   }
   if (THIN_ALIGNED && width > TILE_DIM && t < TILE_DIM + THIN_ROWS_ALIGNED) {
     const int e = t % VEC, k = t / VEC;  // output row 64 + e, tile rows 4 k .. 4 k + 3
     if (e < width - TILE_DIM && VEC * k < height) {
-      const auto at = [&](int i) { return extra_cols[(VEC * k + i) * VEC + e]; };
-      __stcs(reinterpret_cast<float4*>(out + (col0 + TILE_DIM + e) * rows + row0 + VEC * k),
-             make_float4(at(0), at(1), at(2), at(3)));
+      store_four(out + (col0 + TILE_DIM + e) * rows + row0 + VEC * k,
+                 [&](int i) { return extra_cols[(VEC * k + i) * VEC + e]; });
     }
   }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < SLOTS * BELOW) {
@@ -554,24 +558,25 @@ template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SH
           bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
+  // The kernel depends on the shape only, not on the part of the walk a launch takes.
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
+  using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
+  kernel_fn k;
+  if (aligned_stores && aligned_loads && absorb_aligned)
+    k = kernel<true, true, DOWN, WHOLE_BULK, false, true>;
+  else if (aligned_stores && aligned_loads)
+    k = kernel<true, true, DOWN, WHOLE_BULK>;
+  else if (aligned_stores && EACH_SIDE && absorb_aligned)
+    k = kernel<false, true, DOWN, WHOLE_BULK, false, true>;
+  else if (aligned_stores && EACH_SIDE)
+    k = kernel<false, true, DOWN, WHOLE_BULK>;
+  else
+    k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
+               (ABSORB && !SPLIT_CHUNKS)>;
   const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    if (aligned_stores && aligned_loads && absorb_aligned)
-      kernel<true, true, DOWN, WHOLE_BULK, false, true>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_stores && aligned_loads)
-      kernel<true, true, DOWN, WHOLE_BULK><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_stores && EACH_SIDE && absorb_aligned)
-      kernel<false, true, DOWN, WHOLE_BULK, false, true>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else if (aligned_stores && EACH_SIDE)
-      kernel<false, true, DOWN, WHOLE_BULK>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    else
-      kernel<false, false, DOWN, WHOLE_BULK && SHIFTED_BULK, SPLIT_CHUNKS, ABSORB && !SPLIT_CHUNKS>
-          <<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }

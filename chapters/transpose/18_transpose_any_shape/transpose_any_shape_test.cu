@@ -118,7 +118,8 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
                          shape{100, 20003}, shape{1023, 4099}})
     shapes.push_back(s);
   // Output rows on 64-byte boundaries, input rows off them, more than 16 tiles across: the default
-  // takes them along the rows of tiles first (aligned loads, realigned loads, thin last columns).
+  // takes them along the rows of tiles first with aligned loads and down the columns with realigned
+  // loads (and thin last columns).
   for (const shape& s : {shape{1024, 1028}, shape{1040, 1030}, shape{2048, 1089}, shape{1104, 1096},
                          shape{2064, 2052}})
     shapes.push_back(s);
