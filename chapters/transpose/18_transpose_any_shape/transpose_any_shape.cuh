@@ -694,6 +694,215 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
+// EXPERIMENT (not measured): cublasSgeam's shape of kernel, as Nsight Compute shows it on the
+// H200 (a block of 256 threads per 64 x 64 tile, 32 registers, about 8 KB of shared memory): the
+// tile in two halves of 32 input rows through a 32 x 65 buffer, one float per access, so that
+// eight blocks fit an SM. Any shape; tiles down the columns first.
+__global__ void __launch_bounds__(BLOCK_THREADS, 8)
+    kernel_half_tiles(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                      std::int64_t cols, std::int64_t first) {
+  constexpr int HALF = TILE_DIM / 2, WARPS = BLOCK_THREADS / 32;
+  __shared__ float half[HALF][TILE_DIM + 1];
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  // Rows and columns left from this lane's first load and first store (may be <= 0).
+  const std::int64_t cols_left = cols - col0 - lane, out_rows_left = cols - col0 - warp;
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    const std::int64_t r0 = row0 + HALF * h;
+    const std::int64_t rows_left = rows - r0 - warp;
+    const float* src = in + (r0 + warp) * cols + col0 + lane;
+    float v[HALF / WARPS][2];
+#pragma unroll
+    for (int j = 0; j < HALF / WARPS; ++j)
+#pragma unroll
+      for (int i = 0; i < 2; ++i)
+        v[j][i] = WARPS * j < rows_left && 32 * i < cols_left
+                      ? src[std::int64_t(WARPS * j) * cols + 32 * i]
+                      : 0.0f;
+    if (h > 0) __syncthreads();  // the first half's reads are done
+#pragma unroll
+    for (int j = 0; j < HALF / WARPS; ++j)
+#pragma unroll
+      for (int i = 0; i < 2; ++i) half[warp + WARPS * j][lane + 32 * i] = v[j][i];
+    __syncthreads();
+    const bool lane_in = r0 + lane < rows;
+    float* dst = out + (col0 + warp) * rows + r0 + lane;
+#pragma unroll
+    for (int k = 0; k < TILE_DIM / WARPS; ++k)  // output row warp + 8 k of the tile
+      if (lane_in && WARPS * k < out_rows_left)
+        dst[std::int64_t(WARPS * k) * rows] = half[lane][warp + WARPS * k];
+  }
+}
+
+inline void launch_half_tiles(const float* d_in, float* d_out, std::int64_t rows,
+                              std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(row_tiles),
+                    unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
+    kernel_half_tiles<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+//! [raw]
+// EXPERIMENT (not yet measured): the input tile's rows as they lie in memory. Each row's aligned
+// 16-byte chunks go into shared memory unshifted, and a row's shift (its start % 4 floats) is
+// applied when the tile is read back for the output, as an offset in the shared address: no
+// selects, no shuffles, and no second chunk per load. Each output chunk is gathered float by float
+// from four tile rows and stored whole (16-byte aligned; the chunk that straddles the seam with the
+// tile below takes its floats from the 3 rows below, as any_tile's whole chunks do). Every tile of
+// any shape (tiles up to 67 x 67 take the last 1 .. 3 rows and columns), so one kernel for all.
+constexpr int RAW_ROWS = TILE_DIM + BELOW;  // the tile's rows and the 3 below it
+constexpr int RAW_CHUNKS = SLOTS + 2;       // aligned chunks that hold 67 floats at any shift
+// A shared row holds 24 chunk slots (96 floats, a multiple of the 32 banks): chunk k of row r sits
+// in slot k ^ ((r / 4) % 8), so that the 8 rows 4 apart that one gather reads (and the 8 chunks of
+// a row that one store phase writes) fall on 8 different 16-byte bank groups.
+constexpr int RAW_PITCH = 96;
+constexpr int RAW_BLOCKS_PER_SM = 8;
+__device__ __forceinline__ int raw_offset(int r, int k) {
+  return r * RAW_PITCH + VEC * (k ^ ((r / VEC) % 8));
+}
+
+template <bool DOWN>
+__global__ void __launch_bounds__(BLOCK_THREADS, RAW_BLOCKS_PER_SM)
+    kernel_raw(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+               std::int64_t cols, std::int64_t first) {
+  static_assert(BLOCK_THREADS == 256 && TILE_DIM == 64, "the thread mapping below");
+  // One row more than is loaded: a chunk's gather may read one row past the last (never stored).
+  __shared__ __align__(16) float raw[(RAW_ROWS + 1) * RAW_PITCH];
+  const std::int64_t col_tile = DOWN ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN ? blockIdx.x : first + blockIdx.y;
+  const std::int64_t col0 = col_tile * TILE_DIM, row0 = row_tile * TILE_DIM;
+  // A tile takes the last 1 .. 3 rows or columns too (the launch counts no tiles for them).
+  const int height = rows - row0 <= RAW_ROWS ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 <= RAW_ROWS ? int(cols - col0) : TILE_DIM;
+  const int loaded_rows = rows - row0 < RAW_ROWS ? int(rows - row0) : RAW_ROWS;
+  const std::int64_t n = rows * cols;
+  // Tile row r starts shift_of(r) floats past a 16-byte boundary.
+  const int shift0 = int((row0 * cols + col0) % VEC), step = int(cols % VEC);
+  const auto shift_of = [&](int r) { return (shift0 + r * step) % VEC; };
+  const std::int64_t tile_start = row0 * cols + col0;
+  // Chunk k of tile row r: input floats from tile_start + r cols - shift_of(r) + 4 k.
+  const auto load = [&](int r, int k) {
+    const int shift = shift_of(r);
+    return load_chunk(in, tile_start + r * cols - shift + VEC * k,
+                      r < loaded_rows && VEC * k < shift + width, n);
+  };
+  const int t = threadIdx.x, slot = t % SLOTS, load_row = t / SLOTS;
+  // Chunk `slot` of tile rows load_row + 16 i (i < 4): rows 16 apart have the same shift.
+  const int shift = shift_of(load_row);
+  const bool slot_needed = VEC * slot < shift + width;
+  const std::int64_t first_chunk = tile_start + load_row * cols - shift + VEC * slot;
+  float4 v[LOADS];
+#pragma unroll
+  for (int i = 0; i < LOADS; ++i)
+    v[i] = load_chunk(in, first_chunk + LOAD_ROWS * i * cols,
+                      slot_needed && load_row + LOAD_ROWS * i < loaded_rows, n);
+  // One more chunk for 182 threads: chunks 0 .. 15 of rows 64 .. 66, then chunks 16 and 17 of
+  // rows 0 .. 66.
+  int extra_row = -1, extra_chunk = 0;
+  if (t < BELOW * SLOTS) {
+    extra_row = TILE_DIM + t / SLOTS, extra_chunk = t % SLOTS;
+  } else if (t < BELOW * SLOTS + 2 * RAW_ROWS) {
+    const int u = t - BELOW * SLOTS;
+    extra_row = u / 2, extra_chunk = SLOTS + u % 2;
+  }
+  const float4 extra = extra_row >= 0 ? load(extra_row, extra_chunk) : float4{};
+#pragma unroll
+  for (int i = 0; i < LOADS; ++i)
+    *reinterpret_cast<float4*>(&raw[raw_offset(load_row + LOAD_ROWS * i, slot)]) = v[i];
+  if (extra_row >= 0) *reinterpret_cast<float4*>(&raw[raw_offset(extra_row, extra_chunk)]) = extra;
+  __syncthreads();
+
+  // A warp stores 4 output rows, 8 chunks (128 bytes) of each per pass.
+  const int lane = t % 32, warp = t / 32, q_first = lane % 8, row_in_four = lane / 8;
+  const bool first_row_of_tiles = row0 == 0;
+#pragma unroll 1
+  for (int jb = 0; jb < RAW_ROWS; jb += 32) {
+    const int j = jb + VEC * warp + row_in_four;  // output row of the tile: input column j
+    if (j >= width) continue;
+    const std::int64_t start = (col0 + j) * rows + row0;  // output float of tile row 0
+    const int ahead = int((VEC - start % VEC) % VEC);     // tile row of the first whole chunk
+    float* const row_out = out + start;
+    // The tile row a's float c: raw float c + shift_of(a) of the row.
+    const auto at = [&](int a, int c) {
+      const int cc = c + shift_of(a);
+      return raw[raw_offset(a, cc / VEC) + cc % VEC];
+    };
+    // The lane's chunks start at tile rows p = ahead + 4 q_first and p + 32 (below 64: inside
+    // the buffer; stored where p < height). Their float e is tile row p + e, and p + 32 + e has
+    // the same shift and swizzle, 32 rows further on.
+    const int p = ahead + VEC * q_first;
+    float w[2][VEC];
+#pragma unroll
+    for (int e = 0; e < VEC; ++e) {
+      const int cc = j + shift_of(p + e);
+      const int offset = raw_offset(p + e, cc / VEC) + cc % VEC;
+      w[0][e] = raw[offset];
+      w[1][e] = raw[offset + 8 * VEC * RAW_PITCH];
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const int ph = p + 8 * VEC * h;
+      if (ph >= height) break;
+      if (ph + VEC <= loaded_rows) {  // (ph + 3 < 67: inside the matrix iff loaded)
+        __stcs(reinterpret_cast<float4*>(row_out + ph),
+               make_float4(w[h][0], w[h][1], w[h][2], w[h][3]));
+      } else {  // the end of the output row: its floats only
+#pragma unroll
+        for (int i = 0; i < VEC; ++i)
+          if (ph + i < loaded_rows) __stcs(row_out + ph + i, w[h][i]);
+      }
+    }
+    // A tile that takes the matrix's last rows (height 65 .. 67) stores the floats of its rows
+    // from ahead + 64 on one by one: the output row ends there.
+    if (height > TILE_DIM && q_first == 0)
+      for (int i = ahead + TILE_DIM; i < height; ++i) __stcs(row_out + i, at(i, j));
+    // The first `ahead` floats: the block above stored them with its last chunk, except in the
+    // first row of tiles.
+    if (first_row_of_tiles && q_first == 0)
+      for (int i = 0; i < ahead && i < height; ++i) __stcs(row_out + i, at(i, j));
+  }
+}
+
+template <bool DOWN>
+void launch_raw_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                      std::int64_t row_tiles, std::int64_t col_tiles) {
+  const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
+  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
+    kernel_raw<DOWN><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// EVERY_SHAPE false: kernel_raw where the output rows start off 16-byte boundaries (rows % 4 != 0),
+// the default's kernels elsewhere; true: kernel_raw for every matrix of 64 x 64 tiles.
+template <bool EVERY_SHAPE>
+void launch_raw_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows <= 1 || cols <= 1 || std::min(rows, cols) <= NARROW_SIDE ||
+      (!EVERY_SHAPE && rows % VEC == 0)) {
+    launch(d_in, d_out, rows, cols);
+    return;
+  }
+  const auto tiles = [](std::int64_t side) {
+    return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= BELOW
+               ? side / TILE_DIM
+               : (side + TILE_DIM - 1) / TILE_DIM;
+  };
+  const std::int64_t row_tiles = tiles(rows), col_tiles = tiles(cols);
+  if (col_tiles <= SHORT_ROW_OF_TILES)
+    launch_raw_tiles<false>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+  else
+    launch_raw_tiles<true>(d_in, d_out, rows, cols, row_tiles, col_tiles);
+}
+//! [raw]
+
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -715,7 +924,10 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
       {"thin aligned edges in tiles of their own",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape}};
+       any_shape},
+      {"half tiles one float per access", launch_half_tiles, any_shape},
+      {"raw rows in shared memory", launch_raw_variant<false>, any_shape},
+      {"raw rows for every shape", launch_raw_variant<true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
