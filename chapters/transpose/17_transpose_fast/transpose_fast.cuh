@@ -68,27 +68,6 @@ __host__ __device__ constexpr block_of_thread block_of(int thread) {
 }
 //! [block]
 
-// EXPERIMENT: a 16-byte global load that asks the L2 to fetch the whole naturally aligned
-// TRANSPOSE_L2_PREFETCH bytes around it from DRAM (PTX ld's .L2::128B / .L2::256B prefetch size).
-#ifndef TRANSPOSE_L2_PREFETCH
-#define TRANSPOSE_L2_PREFETCH 0
-#endif
-__device__ __forceinline__ float4 load_float4(const float* p) {
-  float4 v;
-#if TRANSPOSE_L2_PREFETCH == 256
-  asm("ld.global.nc.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-      : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-      : "l"(p));
-#elif TRANSPOSE_L2_PREFETCH == 128
-  asm("ld.global.nc.L2::128B.v4.f32 {%0, %1, %2, %3}, [%4];"
-      : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-      : "l"(p));
-#else
-  v = *reinterpret_cast<const float4*>(p);
-#endif
-  return v;
-}
-
 __device__ __forceinline__ unsigned shared_address(const void* p) {
   return unsigned(__cvta_generic_to_shared(p));
 }
@@ -162,7 +141,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
   float4 v[LOADS];  // all loads in flight before the first store into the tile
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
-    v[k] = load_float4(src + k * LOAD_ROWS * cols);
+    v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =

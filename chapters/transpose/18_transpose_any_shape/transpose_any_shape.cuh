@@ -109,7 +109,7 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
                                              bool needed, std::int64_t n) {
   float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
   if (!needed) return v;
-  if (first + VEC <= n) return transpose_fast::load_float4(in + first);
+  if (first + VEC <= n) return *reinterpret_cast<const float4*>(in + first);
   v.x = in[first];  // `needed`: at least the chunk's first float is inside the matrix
   if (first + 1 < n) v.y = in[first + 1];
   if (first + 2 < n) v.z = in[first + 2];
