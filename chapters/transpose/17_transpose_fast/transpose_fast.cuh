@@ -68,6 +68,25 @@ __host__ __device__ constexpr block_of_thread block_of(int thread) {
 }
 //! [block]
 
+//! [wide_fetch]
+// A 16-byte load of input floats. WIDE_FETCH (transpose_any_shape's choice where the input rows
+// start off 256-byte boundaries and the output rows on 16-byte ones): the load asks the L2 to fetch
+// the whole aligned 256 bytes around it from DRAM (PTX ld's .L2::256B prefetch size), not only the
+// sectors it reads.
+template <bool WIDE_FETCH = false>
+__device__ __forceinline__ float4 load_input(const float* p) {
+  if constexpr (WIDE_FETCH) {
+    float4 v;
+    asm("ld.global.nc.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
+        : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+        : "l"(p));
+    return v;
+  } else {
+    return *reinterpret_cast<const float4*>(p);
+  }
+}
+//! [wide_fetch]
+
 __device__ __forceinline__ unsigned shared_address(const void* p) {
   return unsigned(__cvta_generic_to_shared(p));
 }
@@ -127,8 +146,9 @@ __device__ __forceinline__ void bulk_store(float* __restrict__ out, std::int64_t
 // The tile whose first input row is row0 and first input column col0, whole (64 x 64) inside a
 // matrix whose rows and cols are multiples of 4 (16-byte accesses legal). Nothing to check, so
 // the loads go out first thing. tile: the block's shared input tile; out_tile: its output tile
-// (TILE_DIM x TILE_DIM floats, 128-byte aligned) for bulk stores, else unused.
-template <int STORES>
+// (TILE_DIM x TILE_DIM floats, 128-byte aligned) for bulk stores, else unused. WIDE_FETCH:
+// load_input's.
+template <int STORES, bool WIDE_FETCH = false>
 __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* __restrict__ out,
                                           std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                           std::int64_t col0, float* tile, float* out_tile) {
@@ -140,8 +160,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
   const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
   float4 v[LOADS];  // all loads in flight before the first store into the tile
 #pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    v[k] = *reinterpret_cast<const float4*>(src + k * LOAD_ROWS * cols);
+  for (int k = 0; k < LOADS; ++k) v[k] = load_input<WIDE_FETCH>(src + k * LOAD_ROWS * cols);
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =

@@ -93,23 +93,26 @@ __host__ __device__ inline float4 window(float4 lo, float4 hi, int shift) {
 //! [window]
 
 // A whole tile of a matrix whose rows and cols are multiples of 4: transpose_fast's full_tile with
-// its bulk stores, from an output tile of this kernel's own.
+// its bulk stores, from an output tile of this kernel's own. WIDE_FETCH: load_input's.
+template <bool WIDE_FETCH>
 __device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* __restrict__ out,
                                            std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                            std::int64_t col0, float* tile) {
   __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
-  full_tile<BULK_STORES>(in, out, rows, cols, row0, col0, tile, out_tile);
+  full_tile<BULK_STORES, WIDE_FETCH>(in, out, rows, cols, row0, col0, tile, out_tile);
 }
 
 //! [load]
 // The 16-byte chunk of the input that starts at float `first` (a multiple of 4), if it holds a
 // float of the tile (`needed`); the float-by-float load is for the last chunk of a matrix whose
-// size is not a multiple of 4, which reaches past the end of the allocation.
+// size is not a multiple of 4, which reaches past the end of the allocation. WIDE_FETCH:
+// transpose_fast's load_input's.
+template <bool WIDE_FETCH = false>
 __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::int64_t first,
                                              bool needed, std::int64_t n) {
   float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
   if (!needed) return v;
-  if (first + VEC <= n) return *reinterpret_cast<const float4*>(in + first);
+  if (first + VEC <= n) return transpose_fast::load_input<WIDE_FETCH>(in + first);
   v.x = in[first];  // `needed`: at least the chunk's first float is inside the matrix
   if (first + 1 < n) v.y = in[first + 1];
   if (first + 2 < n) v.z = in[first + 2];
@@ -122,37 +125,39 @@ __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::
 // loads: floats 4 slot .. 4 slot + 3 of the row (`width` floats), which starts at input float
 // `start`, `shift` = start % 4 floats past a 16-byte boundary. They are the aligned chunks slot and
 // slot + 1 counted from that boundary (the second is also the next lane's first; it is not loaded
-// where the row is aligned). MAY_SHIFT false: the row is aligned (shift 0).
+// where the row is aligned). MAY_SHIFT false: the row is aligned (shift 0). WIDE_FETCH:
+// load_chunk's.
 struct row_chunks {
   float4 lo, hi;
   int shift;
   __device__ float4 piece() const { return window(lo, hi, shift); }
 };
-template <bool MAY_SHIFT>
+template <bool MAY_SHIFT, bool WIDE_FETCH = false>
 __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ in,
                                                       std::int64_t start, int slot, int width,
                                                       bool row_in, std::int64_t n) {
   const int shift = MAY_SHIFT ? int(start % VEC) : 0;
   const std::int64_t first = start - shift + VEC * slot;
-  return {load_chunk(in, first, row_in && VEC * slot < shift + width, n),
-          load_chunk(in, first + VEC,
-                     MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
-          shift};
+  return {
+      load_chunk<WIDE_FETCH>(in, first, row_in && VEC * slot < shift + width, n),
+      load_chunk<WIDE_FETCH>(
+          in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
+      shift};
 }
 
 // Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
 // a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
 // also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
-// loaded once the tile's own loads have left their registers.
-template <bool REALIGN_LOADS, bool WHOLE_CHUNKS>
+// loaded once the tile's own loads have left their registers. WIDE_FETCH: load_chunk's.
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
                                           int height, int width, int load_row, int load_slot,
                                           float* tile) {
   const std::int64_t n = rows * cols;
   const auto load_row_at = [&](int r, bool row_in) {
-    return load_row_chunks<REALIGN_LOADS>(in, (row0 + r) * cols + col0, load_slot, width, row_in,
-                                          n);
+    return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
+                                                      width, row_in, n);
   };
   row_chunks v[LOADS];
 #pragma unroll
@@ -282,9 +287,9 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // 1 .. 3 rows or columns taken by the tile above or beside them); `extra` holds tile columns 64 ..
 // 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows; false in the
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
-// `extra` laid out as below.
+// `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -293,8 +298,9 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   const int load_slot = t % SLOTS, load_row = t / SLOTS;
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
-  load_tile<REALIGN_LOADS, WHOLE_CHUNKS>(in, rows, cols, row0, col0, height, width, load_row,
-                                         load_slot, tile);
+  static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH>(in, rows, cols, row0, col0, height, width,
+                                                     load_row, load_slot, tile);
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -304,14 +310,14 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if (THIN_ALIGNED && height > TILE_DIM && load_row < THIN_ROWS_ALIGNED) {  // tile row 64 + ..
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&extra_rows[(r - TILE_DIM) * TILE_DIM + VEC * load_slot]) =
-        load_row_chunks<REALIGN_LOADS>(in, (row0 + r) * cols + col0, load_slot, width, r < height,
-                                       rows * cols)
+        load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
+                                                   r < height, rows * cols)
             .piece();
   }
   if (THIN_ALIGNED && width > TILE_DIM && t < TILE_DIM + THIN_ROWS_ALIGNED) {  // columns 64 ..
     *reinterpret_cast<float4*>(&extra_cols[VEC * t]) =
-        load_row_chunks<REALIGN_LOADS>(in, (row0 + t) * cols + col0 + TILE_DIM, 0, width - TILE_DIM,
-                                       t < height, rows * cols)
+        load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + t) * cols + col0 + TILE_DIM, 0,
+                                                   width - TILE_DIM, t < height, rows * cols)
             .piece();
   }
   if (WHOLE_CHUNKS && width > TILE_DIM && t < TILE_DIM + VEC) {  // columns 64 .. of row t
@@ -417,14 +423,16 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // also takes the last rows below it and columns beside it, for which the launch counts no tiles:
 // 1 .. 3 of each where the output rows are realigned (the rows are those whole chunks load below
 // the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
-// that have such edges).
+// that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
+// whole aligned 256 bytes around them (load_input).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
+  static_assert(ALIGNED_STORES || !WIDE_FETCH, "wide fetches: aligned output rows");
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
@@ -453,20 +461,20 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   if constexpr (SCRATCH && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS)
-        full_tile<BULK_STORES>(in, out, rows, cols, row0, col0, tile, scratch);
+        full_tile<BULK_STORES, WIDE_FETCH>(in, out, rows, cols, row0, col0, tile, scratch);
       else
-        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
-                                    scratch);
+        any_tile<true, false, true, false, false, WIDE_FETCH>(in, out, rows, cols, row0, col0,
+                                                              TILE_DIM, TILE_DIM, tile, scratch);
       return;
     }
   } else if constexpr (ALIGNED_STORES && WHOLE_BULK) {
     if (height == TILE_DIM && width == TILE_DIM) {
       if constexpr (ALIGNED_LOADS) {
-        whole_tile(in, out, rows, cols, row0, col0, tile);
+        whole_tile<WIDE_FETCH>(in, out, rows, cols, row0, col0, tile);
       } else {
         __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
-        any_tile<true, false, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
-                                    out_tile);
+        any_tile<true, false, true, false, false, WIDE_FETCH>(in, out, rows, cols, row0, col0,
+                                                              TILE_DIM, TILE_DIM, tile, out_tile);
       }
       return;
     }
@@ -481,7 +489,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   }
   // Tile columns 64 .. 67 where the tile takes the last columns too (ABSORB only).
   __shared__ __align__(16) float extra[ABSORB && !ALIGNED_STORES ? (TILE_DIM + VEC) * VEC : VEC];
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH>(
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH, WIDE_FETCH>(
       in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
@@ -554,22 +562,31 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // (along first): a grid holds no more blocks along y.
 // absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
 // take (the launch counts no tiles for them).
+using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
+constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
+
+// The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
+template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
+kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
+  if (aligned_loads)
+    return absorb_aligned ? kernel<true, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>
+                          : kernel<true, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
+  return absorb_aligned ? kernel<false, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>
+                        : kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
+}
+
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB>
+          bool ABSORB, bool WIDE_FETCHES>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
   // The kernel depends on the shape only, not on the part of the walk a launch takes.
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
-  using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
+  // Aligned output rows, input rows off 256-byte boundaries: wide fetches (launch_variant: why).
+  const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
   kernel_fn k;
-  if (aligned_stores && aligned_loads && absorb_aligned)
-    k = kernel<true, true, DOWN, WHOLE_BULK, false, true>;
-  else if (aligned_stores && aligned_loads)
-    k = kernel<true, true, DOWN, WHOLE_BULK>;
-  else if (aligned_stores && EACH_SIDE && absorb_aligned)
-    k = kernel<false, true, DOWN, WHOLE_BULK, false, true>;
-  else if (aligned_stores && EACH_SIDE)
-    k = kernel<false, true, DOWN, WHOLE_BULK>;
+  if (aligned_stores && (aligned_loads || EACH_SIDE))
+    k = wide ? aligned_output_kernel<DOWN, WHOLE_BULK, true>(aligned_loads, absorb_aligned)
+             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
                (ABSORB && !SPLIT_CHUNKS)>;
@@ -609,10 +626,19 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
 // loads (the --sweep also realigns both sides there). SPLIT_CHUNKS: any_tile's chunks split at
-// tile edges (the --sweep's measure of what whole chunks gain).
+// tile edges (the --sweep's measure of what whole chunks gain). WIDE_FETCHES: where the output
+// rows are aligned (rows % 4 == 0) and the input rows start off 256-byte boundaries (cols % 64 !=
+// 0), the input loads ask the L2 to fetch the whole aligned 256 bytes around them (transpose_fast's
+// load_input): a tile's 256 bytes of such a row then come from DRAM in two whole 256-byte pieces,
+// shared with the tiles beside it, instead of in smaller ones. On the H200 this measured faster at
+// 16384 x 16385, 16388 x 16388, 4100 x 4100, 70000 x 5000 and 20000 x 17500, and slower where the
+// output rows start at any float (16385 x 16384, 16383 x 16385, 10001 x 10003), which therefore
+// keep plain loads, as do input rows on 256-byte boundaries (a little slower at 16384 x 16384).
+// The --sweep's 'no wide fetches' measures the loads without it.
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true>
+          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
+          bool WIDE_FETCHES = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -679,13 +705,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                          ((cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols) ||
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   if (col_tiles <= ALONG_UP_TO || split_input_pieces)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else if (very_tall)
-    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
 }
 
@@ -715,6 +741,9 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
       {"thin aligned edges in tiles of their own",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
+       any_shape},
+      {"no wide fetches",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
        any_shape}};
 }
 
