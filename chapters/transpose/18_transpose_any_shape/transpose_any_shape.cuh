@@ -564,6 +564,8 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // take (the launch counts no tiles for them).
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
+// The tallest column of tiles taken down first with wide fetches (launch_variant says why).
+constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 32768;
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
@@ -581,8 +583,10 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
   // The kernel depends on the shape only, not on the part of the walk a launch takes.
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
-  // Aligned output rows, input rows off 256-byte boundaries: wide fetches (launch_variant: why).
-  const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
+  // Aligned output rows, input rows off 256-byte boundaries: wide fetches, down first only in
+  // columns of tiles at most WIDE_DOWN_MAX_ROWS tall (launch_variant says why).
+  const bool wide =
+      WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0 && (!DOWN || rows <= WIDE_DOWN_MAX_ROWS);
   kernel_fn k;
   if (aligned_stores && (aligned_loads || EACH_SIDE))
     k = wide ? aligned_output_kernel<DOWN, WHOLE_BULK, true>(aligned_loads, absorb_aligned)
@@ -630,11 +634,17 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // rows are aligned (rows % 4 == 0) and the input rows start off 256-byte boundaries (cols % 64 !=
 // 0), the input loads ask the L2 to fetch the whole aligned 256 bytes around them (transpose_fast's
 // load_input): a tile's 256 bytes of such a row then come from DRAM in two whole 256-byte pieces,
-// shared with the tiles beside it, instead of in smaller ones. On the H200 this measured faster at
-// 16384 x 16385, 16388 x 16388, 4100 x 4100, 70000 x 5000 and 20000 x 17500, and slower where the
-// output rows start at any float (16385 x 16384, 16383 x 16385, 10001 x 10003), which therefore
-// keep plain loads, as do input rows on 256-byte boundaries (a little slower at 16384 x 16384).
-// The --sweep's 'no wide fetches' measures the loads without it.
+// shared with the tiles beside it, instead of in smaller ones. On the H200 and the H100 this
+// measured faster at 16384 x 16385, 16388 x 16388, 4100 x 4100, 70000 x 5000 and 20000 x 17500
+// (and on the H100 at 8000 x 8004, 5008 x 70004, 6000 x 20004 and 70000 x 5001 too). It measured
+// slower where the output rows start at any float (16385 x 16384, 16383 x 16385, 10001 x 10003, on
+// the H200), which therefore keep plain loads, as do input rows on 256-byte boundaries (a little
+// slower at 16384 x 16384), and on the H100 at 70004 x 5000, taken down columns of 70004 rows:
+// there the other half of each fetched piece, which the tile beside it needs, waits a whole
+// column of tiles in the L2 (our reading, not measured). So down first it is used only in columns
+// of at most WIDE_DOWN_MAX_ROWS rows: 16388 rows measured faster, and the line between that and
+// 70004 is a round number, not a measured one. The --sweep's 'no wide fetches' measures the loads
+// without it.
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
