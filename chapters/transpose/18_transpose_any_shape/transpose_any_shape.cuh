@@ -565,7 +565,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
 // The tallest column of tiles taken down first with wide fetches (launch_variant says why).
-constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 32768;
+constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
@@ -639,12 +639,12 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // (and on the H100 at 8000 x 8004, 5008 x 70004, 6000 x 20004 and 70000 x 5001 too). It measured
 // slower where the output rows start at any float (16385 x 16384, 16383 x 16385, 10001 x 10003, on
 // the H200), which therefore keep plain loads, as do input rows on 256-byte boundaries (a little
-// slower at 16384 x 16384), and on the H100 at 70004 x 5000, taken down columns of 70004 rows:
-// there the other half of each fetched piece, which the tile beside it needs, waits a whole
-// column of tiles in the L2 (our reading, not measured). So down first it is used only in columns
-// of at most WIDE_DOWN_MAX_ROWS rows: 16388 rows measured faster, and the line between that and
-// 70004 is a round number, not a measured one. The --sweep's 'no wide fetches' measures the loads
-// without it.
+// slower at 16384 x 16384), and on the H100 at 70004 x 5000 and 30000 x 9001, taken down columns
+// of 70004 and 30000 rows: there the other half of each fetched piece, which the tile beside it
+// needs, waits a whole column of tiles in the L2 (our reading, not measured). So down first it is
+// used only in columns of at most WIDE_DOWN_MAX_ROWS rows: 16388 rows measured faster on both GPUs,
+// 30000 slower on the H100 (faster on the H200), and the line between them is a round number, not
+// a measured one. The --sweep's 'no wide fetches' measures the loads without it.
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
