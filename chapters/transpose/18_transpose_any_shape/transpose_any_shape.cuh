@@ -23,12 +23,14 @@
 //   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
 //   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats
 //   takes kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row
-//   or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+//   or one column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output
+//   rows are aligned and the input rows start off 256-byte boundaries, the input loads ask the L2
+//   for the whole 256 bytes around them (wide fetches; launch_variant says where).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
 //   off 16-byte boundaries, and far longer on the H200 than on the H100: there cublasSgeam is ahead
-//   at most shapes measured whose sides are both off a 32-byte sector, and at two wide ones (see
-//   its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs).
+//   at the four shapes measured whose sides are both odd (see its page for every shape class
+//   against cublasSgeam and cudaMemcpy on both GPUs).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
