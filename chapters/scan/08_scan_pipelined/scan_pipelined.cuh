@@ -102,27 +102,13 @@ __device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigne
 }
 // Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared memory
 // through the TMA unit; the barrier counts them in when they have landed.
-#ifndef SCAN_LOAD_HINT
-#define SCAN_LOAD_HINT 0
-#endif
 __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
                                           std::uint64_t* barrier) {
-#if SCAN_LOAD_HINT
-  // EXPERIMENT: the input's lines marked evict-first in the L2 (read once).
-  std::uint64_t policy;
-  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1], "
-      "%2, [%3], %4;" ::"r"(shared_address(to)),
-      "l"(from), "r"(bytes), "r"(shared_address(barrier)), "l"(policy)
-      : "memory");
-#else
   asm volatile(
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
           "r"(shared_address(to)),
       "l"(from), "r"(bytes), "r"(shared_address(barrier))
       : "memory");
-#endif
 }
 //! [bulk]
 
