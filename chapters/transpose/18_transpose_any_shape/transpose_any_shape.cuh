@@ -560,10 +560,6 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-// The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
-// (along first): a grid holds no more blocks along y.
-// absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
-// take (the launch counts no tiles for them).
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
 // The tallest column of tiles taken down first with wide fetches (launch_variant says why).
@@ -579,6 +575,10 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
                         : kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
 }
 
+// The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
+// (along first): a grid holds no more blocks along y.
+// absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
+// take (the launch counts no tiles for them). WIDE_FETCHES: launch_variant's.
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
           bool ABSORB, bool WIDE_FETCHES>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
