@@ -561,9 +561,6 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
-constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
-// The tallest column of tiles taken down first with wide fetches (launch_variant says why).
-constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
@@ -578,21 +575,20 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
 // The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
 // (along first): a grid holds no more blocks along y.
 // absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
-// take (the launch counts no tiles for them). WIDE_FETCHES: launch_variant's.
+// take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
+// ask the L2 for the whole 256 bytes around each input load (launch_variant says where).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB, bool WIDE_FETCHES>
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
-                  std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned) {
+                  std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned,
+                  bool wide_fetches) {
   // The kernel depends on the shape only, not on the part of the walk a launch takes.
   const bool aligned_stores = rows % VEC == 0, aligned_loads = cols % VEC == 0;
-  // Aligned output rows, input rows off 256-byte boundaries: wide fetches, down first only in
-  // columns of tiles at most WIDE_DOWN_MAX_ROWS tall (launch_variant says why).
-  const bool wide =
-      WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0 && (!DOWN || rows <= WIDE_DOWN_MAX_ROWS);
   kernel_fn k;
   if (aligned_stores && (aligned_loads || EACH_SIDE))
-    k = wide ? aligned_output_kernel<DOWN, WHOLE_BULK, true>(aligned_loads, absorb_aligned)
-             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
+    k = wide_fetches
+            ? aligned_output_kernel<DOWN, WHOLE_BULK, true>(aligned_loads, absorb_aligned)
+            : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
                (ABSORB && !SPLIT_CHUNKS)>;
@@ -624,6 +620,10 @@ constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
 constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
 constexpr std::int64_t VERY_TALL = 48;      // rows / cols: very tall, both sides aligned
 constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned loads
+// Wide fetches (launch_variant says where, and why): input rows off 256-byte boundaries, and down
+// first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall.
+constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
+constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -716,15 +716,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool very_tall = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
                          ((cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols) ||
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
+  // Wide fetches (used only by the kernels for aligned output rows; WIDE_FETCHES above says why).
+  const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
   if (col_tiles <= ALONG_UP_TO || split_input_pieces)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else if (very_tall)
-    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
+    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, WIDE_FETCHES>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned);
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
+        wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
