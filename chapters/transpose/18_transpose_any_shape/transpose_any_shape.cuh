@@ -735,6 +735,84 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
+// EXPERIMENT (not measured yet): every global access a warp makes is one aligned 128-byte line,
+// its lanes outside the tile switched off. A tile row that starts at any float spans up to 3
+// such lines (64 floats from any start), each read once; an output row likewise. One float per
+// access, the tile in shared memory as tile[column][row] (pitch 65: both sides conflict-free),
+// 8 blocks of 256 threads per SM. Any shape; tiles down the columns first.
+constexpr int LINE = 32;  // floats per 128-byte line
+template <bool STREAM>
+__global__ void __launch_bounds__(BLOCK_THREADS, 8)
+    kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                 std::int64_t cols, std::int64_t first) {
+  constexpr int WARPS = BLOCK_THREADS / 32, HALF = TILE_DIM / 2;
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];  // [column][row]
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {  // two halves of the rows: 12 loads in flight per thread
+    float v[HALF / WARPS][3];
+#pragma unroll
+    for (int j = 0; j < HALF / WARPS; ++j) {
+      const int r = HALF * h + warp + WARPS * j;
+      const std::int64_t start = (row0 + r) * cols + col0;  // the tile row's first float
+      const std::int64_t base = start & ~std::int64_t(LINE - 1);
+      const int skew = int(start - base);  // [0, 32)
+#pragma unroll
+      for (int s = 0; s < 3; ++s) {
+        const int c = LINE * s + lane - skew;  // tile column of this lane's float
+        v[j][s] = r < height && c >= 0 && c < width ? __ldg(in + base + LINE * s + lane) : 0.0f;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < HALF / WARPS; ++j) {
+      const int r = HALF * h + warp + WARPS * j;
+      const std::int64_t start = (row0 + r) * cols + col0;
+      const int skew = int(start & (LINE - 1));
+#pragma unroll
+      for (int s = 0; s < 3; ++s) {
+        const int c = LINE * s + lane - skew;
+        if (c >= 0 && c < TILE_DIM) tile[c][r] = v[j][s];
+      }
+    }
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (int k = 0; k < TILE_DIM / WARPS; ++k) {  // output row c: input column col0 + c
+    const int c = warp + WARPS * k;
+    if (c >= width) break;
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const std::int64_t base = start & ~std::int64_t(LINE - 1);
+    const int skew = int(start - base);
+#pragma unroll
+    for (int s = 0; s < 3; ++s) {
+      const int r = LINE * s + lane - skew;
+      if (r >= 0 && r < height) {
+        if constexpr (STREAM)
+          __stcs(out + base + LINE * s + lane, tile[c][r]);
+        else
+          out[base + LINE * s + lane] = tile[c][r];
+      }
+    }
+  }
+}
+
+template <bool STREAM>
+void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(row_tiles),
+                    unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
+    kernel_lines<STREAM><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -759,7 +837,9 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"no wide fetches",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
-       any_shape}};
+       any_shape},
+      {"aligned lines", launch_lines<true>, any_shape},
+      {"aligned lines plain stores", launch_lines<false>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
