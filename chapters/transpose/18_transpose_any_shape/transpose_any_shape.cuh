@@ -741,23 +741,23 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // access, the tile in shared memory as tile[column][row] (pitch 65: both sides conflict-free),
 // 8 blocks of 256 threads per SM. Any shape; tiles down the columns first.
 constexpr int LINE = 32;  // floats per 128-byte line
-template <bool STREAM>
+template <bool STREAM, int GROUP>
 __global__ void __launch_bounds__(BLOCK_THREADS, 8)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
-  constexpr int WARPS = BLOCK_THREADS / 32, HALF = TILE_DIM / 2;
-  __shared__ float tile[TILE_DIM][TILE_DIM + 1];  // [column][row]
+  constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // 8 rows per thread
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];                      // [column][row]
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
 #pragma unroll
-  for (int h = 0; h < 2; ++h) {  // two halves of the rows: 12 loads in flight per thread
-    float v[HALF / WARPS][3];
+  for (int g = 0; g < ROWS; g += GROUP) {  // GROUP rows' loads in flight per thread
+    float v[GROUP][3];
 #pragma unroll
-    for (int j = 0; j < HALF / WARPS; ++j) {
-      const int r = HALF * h + warp + WARPS * j;
+    for (int j = 0; j < GROUP; ++j) {
+      const int r = warp + WARPS * (g + j);
       const std::int64_t start = (row0 + r) * cols + col0;  // the tile row's first float
       const std::int64_t base = start & ~std::int64_t(LINE - 1);
       const int skew = int(start - base);  // [0, 32)
@@ -768,8 +768,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
       }
     }
 #pragma unroll
-    for (int j = 0; j < HALF / WARPS; ++j) {
-      const int r = HALF * h + warp + WARPS * j;
+    for (int j = 0; j < GROUP; ++j) {
+      const int r = warp + WARPS * (g + j);
       const std::int64_t start = (row0 + r) * cols + col0;
       const int skew = int(start & (LINE - 1));
 #pragma unroll
@@ -778,6 +778,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
         if (c >= 0 && c < TILE_DIM) tile[c][r] = v[j][s];
       }
     }
+    __syncwarp();  // the next group's loads stay behind these stores (memory order)
   }
   __syncthreads();
 #pragma unroll 4
@@ -800,7 +801,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
   }
 }
 
-template <bool STREAM>
+template <bool STREAM, int GROUP>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
@@ -808,7 +809,7 @@ void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(row_tiles),
                     unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
-    kernel_lines<STREAM><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    kernel_lines<STREAM, GROUP><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -817,29 +818,13 @@ void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {
-      {"", launch, any_shape},
-      {"narrow kernel up to 8", launch_variant<8>, any_shape},
-      {"no narrow kernel", launch_variant<0>, any_shape},
-      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
-      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
-       any_shape},
-      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
-      {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"realigned rows from registers",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
-      {"last rows in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
-      {"thin aligned edges in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"no wide fetches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
-       any_shape},
-      {"aligned lines", launch_lines<true>, any_shape},
-      {"aligned lines plain stores", launch_lines<false>, any_shape}};
+  return {{"", launch, any_shape},
+          {"lines 1", launch_lines<true, 1>, any_shape},
+          {"lines 1 plain", launch_lines<false, 1>, any_shape},
+          {"lines 2", launch_lines<true, 2>, any_shape},
+          {"lines 2 plain", launch_lines<false, 2>, any_shape},
+          {"lines 4", launch_lines<true, 4>, any_shape},
+          {"lines 4 plain", launch_lines<false, 4>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
