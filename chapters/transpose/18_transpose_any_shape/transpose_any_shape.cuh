@@ -741,7 +741,15 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // access, the tile in shared memory as tile[column][row] (pitch 65: both sides conflict-free),
 // 8 blocks of 256 threads per SM. Any shape; tiles down the columns first.
 constexpr int LINE = 32;  // floats per 128-byte line
-template <bool STREAM, int GROUP>
+__device__ __forceinline__ float load_in_order(const float* p) {
+  float v;
+  asm volatile("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p));
+  return v;
+}
+__device__ __forceinline__ void share_in_order(float* p, float v) {
+  asm volatile("st.shared.f32 [%0], %1;" ::"r"(unsigned(__cvta_generic_to_shared(p))), "f"(v));
+}
+template <bool STREAM, int GROUP, bool STRICT = false>
 __global__ void __launch_bounds__(BLOCK_THREADS, 8)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
@@ -764,7 +772,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
 #pragma unroll
       for (int s = 0; s < 3; ++s) {
         const int c = LINE * s + lane - skew;  // tile column of this lane's float
-        v[j][s] = r < height && c >= 0 && c < width ? __ldg(in + base + LINE * s + lane) : 0.0f;
+        v[j][s] = 0.0f;
+        if (r < height && c >= 0 && c < width)
+          v[j][s] = STRICT ? load_in_order(in + base + LINE * s + lane)
+                           : __ldg(in + base + LINE * s + lane);
       }
     }
 #pragma unroll
@@ -775,7 +786,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
 #pragma unroll
       for (int s = 0; s < 3; ++s) {
         const int c = LINE * s + lane - skew;
-        if (c >= 0 && c < TILE_DIM) tile[c][r] = v[j][s];
+        if (c >= 0 && c < TILE_DIM) {
+          if constexpr (STRICT)
+            share_in_order(&tile[c][r], v[j][s]);
+          else
+            tile[c][r] = v[j][s];
+        }
       }
     }
     __syncwarp();  // the next group's loads stay behind these stores (memory order)
@@ -801,7 +817,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
   }
 }
 
-template <bool STREAM, int GROUP>
+template <bool STREAM, int GROUP, bool STRICT = false>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
@@ -809,7 +825,7 @@ void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64
   for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(row_tiles),
                     unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
-    kernel_lines<STREAM, GROUP><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    kernel_lines<STREAM, GROUP, STRICT><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -819,12 +835,11 @@ void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
   return {{"", launch, any_shape},
-          {"lines 1", launch_lines<true, 1>, any_shape},
-          {"lines 1 plain", launch_lines<false, 1>, any_shape},
           {"lines 2", launch_lines<true, 2>, any_shape},
-          {"lines 2 plain", launch_lines<false, 2>, any_shape},
-          {"lines 4", launch_lines<true, 4>, any_shape},
-          {"lines 4 plain", launch_lines<false, 4>, any_shape}};
+          {"lines 1", launch_lines<true, 1>, any_shape},
+          {"lines strict 1", launch_lines<true, 1, true>, any_shape},
+          {"lines strict 2", launch_lines<true, 2, true>, any_shape},
+          {"lines strict 4", launch_lines<true, 4, true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
