@@ -546,6 +546,73 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 //! [narrow]
 
+//! [lines]
+// Aligned lines: where both sides are off 16-byte boundaries, on GPUs with much DRAM bandwidth per
+// SM (launch_variant says where). Every global access a warp makes is one aligned 128-byte line:
+// a tile row of 64 floats that starts at any float lies in at most 3 such lines, and each lane
+// loads the float at its position in each line if that float belongs to the tile (the other lanes
+// are off). The output rows are stored the same way. One float per access, so no realigning in
+// registers: few instructions, 32 registers and 8 blocks of 256 threads per SM (the realigning
+// kernel fits 5). The tile sits in shared memory as [column][row] (pitch 65: conflict-free on both
+// sides). Each thread loads LINE_ROWS_IN_FLIGHT rows (3 lines each) before putting them into
+// shared memory: 1 or 2 measured faster than 4 on the H200 (see the page). Tiles down the columns
+// first; evict-first stores.
+constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
+constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
+constexpr int LINE_ROWS_IN_FLIGHT = 2;
+__global__ void __launch_bounds__(BLOCK_THREADS, 8)
+    kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                 std::int64_t cols, std::int64_t first) {
+  constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // rows per thread
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];                      // [column][row]
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+#pragma unroll
+  for (int g = 0; g < ROWS; g += LINE_ROWS_IN_FLIGHT) {
+    float v[LINE_ROWS_IN_FLIGHT][LINES_PER_ROW];
+    int skew[LINE_ROWS_IN_FLIGHT];  // floats from the row's first line to its first tile float
+#pragma unroll
+    for (int j = 0; j < LINE_ROWS_IN_FLIGHT; ++j) {
+      const int r = warp + WARPS * (g + j);
+      const std::int64_t start = (row0 + r) * cols + col0;  // the tile row's first float
+      const std::int64_t line = start & ~std::int64_t(LINE_FLOATS - 1);
+      skew[j] = int(start - line);
+#pragma unroll
+      for (int s = 0; s < LINES_PER_ROW; ++s) {
+        const int c = LINE_FLOATS * s + lane - skew[j];  // the tile column of this lane's float
+        v[j][s] =
+            r < height && c >= 0 && c < width ? __ldg(in + line + LINE_FLOATS * s + lane) : 0.0f;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < LINE_ROWS_IN_FLIGHT; ++j)
+#pragma unroll
+      for (int s = 0; s < LINES_PER_ROW; ++s) {
+        const int c = LINE_FLOATS * s + lane - skew[j];
+        if (c >= 0 && c < TILE_DIM) tile[c][warp + WARPS * (g + j)] = v[j][s];
+      }
+    __syncwarp();  // keeps the next rows' loads behind these shared stores
+  }
+  __syncthreads();
+#pragma unroll 4
+  for (int k = 0; k < TILE_DIM / WARPS; ++k) {  // output row col0 + c
+    const int c = warp + WARPS * k;
+    if (c >= width) break;
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const std::int64_t line = start & ~std::int64_t(LINE_FLOATS - 1);
+    const int skew = int(start - line);
+#pragma unroll
+    for (int s = 0; s < LINES_PER_ROW; ++s) {
+      const int r = LINE_FLOATS * s + lane - skew;
+      if (r >= 0 && r < height) __stcs(out + line + LINE_FLOATS * s + lane, tile[c][r]);
+    }
+  }
+}
+//! [lines]
+
 //! [launch]
 template <typename Index>
 void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -558,6 +625,29 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
     kernel_narrow<false, Index>
         <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(cols), Index(rows));
   CUDA_CHECK_LAUNCH();
+}
+
+// kernel_lines, down the columns of tiles first.
+inline void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(row_tiles),
+                    unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
+    kernel_lines<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// The theoretical DRAM bandwidth of the current GPU per SM, in GB/s (the H100 SXM's about 25, the
+// H200's about 36): how many bytes each SM must keep moving for DRAM to stay busy.
+inline double dram_gbps_per_sm() {
+  int device = 0, clock_khz = 0, bus_bits = 0, sms = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return 2.0 * clock_khz * 1e3 * (bus_bits / 8) / 1e9 / sms;
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -624,6 +714,11 @@ constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned
 // first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall.
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
 constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
+// Aligned lines (launch_variant says where, and why): on GPUs with at least this much DRAM
+// bandwidth per SM (a line between the H100's 25 and the H200's 36, not a measured one). LINES:
+// the --sweep's choice of never, by that line (the default), or on every GPU.
+constexpr double LINES_MIN_GBPS_PER_SM = 30;
+constexpr int LINES_NEVER = 0, LINES_BY_BANDWIDTH = 1, LINES_ALWAYS = 2;
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -650,7 +745,7 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
-          bool WIDE_FETCHES = true>
+          bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -718,6 +813,21 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   // Wide fetches (used only by the kernels for aligned output rows; WIDE_FETCHES above says why).
   const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
+  // Aligned lines (kernel_lines) where both sides are off 16-byte boundaries, the tiles go down the
+  // columns first and the matrix is not very tall (rows < TALL_REALIGNED x cols), on GPUs with at
+  // least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM. On the H200 it was faster than the
+  // realigning kernel at 10001 x 10003, 4097 x 4097, 12345 x 6789, 16383 x 16385, 8193 x 8191,
+  // 5001 x 70001 and 6001 x 6001, slower at 70001 x 5001 (14 times as tall as wide; the line at 8
+  // is TALL_REALIGNED's, not measured for this kernel); on the H100 far slower at all eight (see
+  // the page). Our reading: the realigning kernel's 5 blocks per SM keep enough bytes in flight
+  // for the H100, not for the H200, whose DRAM has 43% more bandwidth per SM.
+  const bool both_sides_off = rows % VEC != 0 && cols % VEC != 0;
+  const bool down_first = !(col_tiles <= ALONG_UP_TO || split_input_pieces) && !very_tall;
+  if (LINES != LINES_NEVER && both_sides_off && down_first && rows < TALL_REALIGNED * cols &&
+      (LINES == LINES_ALWAYS || dram_gbps_per_sm() >= LINES_MIN_GBPS_PER_SM)) {
+    launch_lines(d_in, d_out, rows, cols);
+    return;
+  }
   if (col_tiles <= ALONG_UP_TO || split_input_pieces)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
@@ -735,111 +845,39 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXPERIMENT (not measured yet): every global access a warp makes is one aligned 128-byte line,
-// its lanes outside the tile switched off. A tile row that starts at any float spans up to 3
-// such lines (64 floats from any start), each read once; an output row likewise. One float per
-// access, the tile in shared memory as tile[column][row] (pitch 65: both sides conflict-free),
-// 8 blocks of 256 threads per SM. Any shape; tiles down the columns first.
-constexpr int LINE = 32;  // floats per 128-byte line
-__device__ __forceinline__ float load_in_order(const float* p) {
-  float v;
-  asm volatile("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p));
-  return v;
-}
-__device__ __forceinline__ void share_in_order(float* p, float v) {
-  asm volatile("st.shared.f32 [%0], %1;" ::"r"(unsigned(__cvta_generic_to_shared(p))), "f"(v));
-}
-template <bool STREAM, int GROUP, bool STRICT = false>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                 std::int64_t cols, std::int64_t first) {
-  constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // 8 rows per thread
-  __shared__ float tile[TILE_DIM][TILE_DIM + 1];                      // [column][row]
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
-  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-#pragma unroll
-  for (int g = 0; g < ROWS; g += GROUP) {  // GROUP rows' loads in flight per thread
-    float v[GROUP][3];
-#pragma unroll
-    for (int j = 0; j < GROUP; ++j) {
-      const int r = warp + WARPS * (g + j);
-      const std::int64_t start = (row0 + r) * cols + col0;  // the tile row's first float
-      const std::int64_t base = start & ~std::int64_t(LINE - 1);
-      const int skew = int(start - base);  // [0, 32)
-#pragma unroll
-      for (int s = 0; s < 3; ++s) {
-        const int c = LINE * s + lane - skew;  // tile column of this lane's float
-        v[j][s] = 0.0f;
-        if (r < height && c >= 0 && c < width)
-          v[j][s] = STRICT ? load_in_order(in + base + LINE * s + lane)
-                           : __ldg(in + base + LINE * s + lane);
-      }
-    }
-#pragma unroll
-    for (int j = 0; j < GROUP; ++j) {
-      const int r = warp + WARPS * (g + j);
-      const std::int64_t start = (row0 + r) * cols + col0;
-      const int skew = int(start & (LINE - 1));
-#pragma unroll
-      for (int s = 0; s < 3; ++s) {
-        const int c = LINE * s + lane - skew;
-        if (c >= 0 && c < TILE_DIM) {
-          if constexpr (STRICT)
-            share_in_order(&tile[c][r], v[j][s]);
-          else
-            tile[c][r] = v[j][s];
-        }
-      }
-    }
-    __syncwarp();  // the next group's loads stay behind these stores (memory order)
-  }
-  __syncthreads();
-#pragma unroll 4
-  for (int k = 0; k < TILE_DIM / WARPS; ++k) {  // output row c: input column col0 + c
-    const int c = warp + WARPS * k;
-    if (c >= width) break;
-    const std::int64_t start = (col0 + c) * rows + row0;
-    const std::int64_t base = start & ~std::int64_t(LINE - 1);
-    const int skew = int(start - base);
-#pragma unroll
-    for (int s = 0; s < 3; ++s) {
-      const int r = LINE * s + lane - skew;
-      if (r >= 0 && r < height) {
-        if constexpr (STREAM)
-          __stcs(out + base + LINE * s + lane, tile[c][r]);
-        else
-          out[base + LINE * s + lane] = tile[c][r];
-      }
-    }
-  }
-}
-
-template <bool STREAM, int GROUP, bool STRICT = false>
-void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  if (rows == 0 || cols == 0) return;
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(row_tiles),
-                    unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
-    kernel_lines<STREAM, GROUP, STRICT><<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    CUDA_CHECK_LAUNCH();
-  }
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {{"", launch, any_shape},
-          {"lines 2", launch_lines<true, 2>, any_shape},
-          {"lines 1", launch_lines<true, 1>, any_shape},
-          {"lines strict 1", launch_lines<true, 1, true>, any_shape},
-          {"lines strict 2", launch_lines<true, 2, true>, any_shape},
-          {"lines strict 4", launch_lines<true, 4, true>, any_shape}};
+  return {
+      {"", launch, any_shape},
+      {"narrow kernel up to 8", launch_variant<8>, any_shape},
+      {"no narrow kernel", launch_variant<0>, any_shape},
+      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
+      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
+      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
+       any_shape},
+      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
+      {"chunks split at tile edges",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
+      {"realigned rows from registers",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
+      {"last rows in tiles of their own",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
+      {"thin aligned edges in tiles of their own",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
+       any_shape},
+      {"no wide fetches",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
+       any_shape},
+      {"no aligned lines",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_NEVER>,
+       any_shape},
+      {"aligned lines on every GPU",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_ALWAYS>,
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape

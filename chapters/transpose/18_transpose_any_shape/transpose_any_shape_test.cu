@@ -73,6 +73,9 @@ GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 arou
   shapes.push_back({4097, 4099});
   shapes.push_back({4099, 4097});
   shapes.push_back({1001, 1001});
+  // Both sides odd, more than 16 tiles across (kernel_lines' shapes; 'aligned lines on every GPU').
+  shapes.push_back({131, 1101});
+  shapes.push_back({2051, 1103});
   check_every_variant(shapes);
 }
 
