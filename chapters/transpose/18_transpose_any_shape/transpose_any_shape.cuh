@@ -640,14 +640,22 @@ inline void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std
 }
 
 // The theoretical DRAM bandwidth of the current GPU per SM, in GB/s (the H100 SXM's about 25, the
-// H200's about 36): how many bytes each SM must keep moving for DRAM to stay busy.
+// H200's about 36): how many bytes each SM must keep moving for DRAM to stay busy. Asked of the
+// driver once per device and kept: the query takes long enough (about half a millisecond, as the
+// H200's first bench run with it showed) to leave the GPU idle before every launch.
 inline double dram_gbps_per_sm() {
-  int device = 0, clock_khz = 0, bus_bits = 0, sms = 0;
+  constexpr int MAX_DEVICES = 64;
+  static double known[MAX_DEVICES] = {};  // 0: not asked yet
+  int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
+  if (device < MAX_DEVICES && known[device] > 0) return known[device];
+  int clock_khz = 0, bus_bits = 0, sms = 0;
   CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device));
   CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
   CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return 2.0 * clock_khz * 1e3 * (bus_bits / 8) / 1e9 / sms;
+  const double gbps_per_sm = 2.0 * clock_khz * 1e3 * (bus_bits / 8) / 1e9 / sms;
+  if (device < MAX_DEVICES) known[device] = gbps_per_sm;
+  return gbps_per_sm;
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
