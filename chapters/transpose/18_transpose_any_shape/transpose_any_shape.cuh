@@ -2,7 +2,7 @@
 //   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
 //   row of tiles is short, and at some proportions where the input rows start off 64-byte
 //   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
-//   vectors.
+//   vectors, and, on GPUs with much DRAM bandwidth per SM, for matrices whose sides are both odd.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -25,12 +25,16 @@
 //   takes kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row
 //   or one column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output
 //   rows are aligned and the input rows start off 256-byte boundaries, the input loads ask the L2
-//   for the whole 256 bytes around them (wide fetches; launch_variant says where).
+//   for the whole 256 bytes around them (wide fetches; launch_variant says where). Where both
+//   sides are odd, on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the
+//   H100), kernel_lines moves one float per access, each warp access one aligned 128-byte line.
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
-//   off 16-byte boundaries, and far longer on the H200 than on the H100: there cublasSgeam is ahead
-//   at the four shapes measured whose sides are both odd (see its page for every shape class
-//   against cublasSgeam and cudaMemcpy on both GPUs).
+//   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
+//   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
+//   whose sides are both odd, and behind it at the two smallest both-odd shapes tried outside the
+//   bench (1025 x 1027, 2049 x 2047) on both (see its page for every shape class against
+//   cublasSgeam and cudaMemcpy on both GPUs).
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
@@ -826,9 +830,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM. On the H200 it was faster than the
   // realigning kernel at 10001 x 10003, 4097 x 4097, 12345 x 6789, 16383 x 16385, 8193 x 8191,
   // 5001 x 70001 and 6001 x 6001, slower at 70001 x 5001 (14 times as tall as wide; the line at 8
-  // is TALL_REALIGNED's, not measured for this kernel); on the H100 far slower at all eight (see
-  // the page). Our reading: the realigning kernel's 5 blocks per SM keep enough bytes in flight
-  // for the H100, not for the H200, whose DRAM has 43% more bandwidth per SM.
+  // is TALL_REALIGNED's, not measured for this kernel); on the H100 far slower at all seven (see
+  // the page). Our reading: the realigning kernel's 5 blocks per SM keep enough requests in flight
+  // for the H100's DRAM, not for the H200's, which has about 44% more bandwidth per SM.
   const bool both_sides_off = rows % VEC != 0 && cols % VEC != 0;
   const bool down_first = !(col_tiles <= ALONG_UP_TO || split_input_pieces) && !very_tall;
   if (LINES != LINES_NEVER && both_sides_off && down_first && rows < TALL_REALIGNED * cols &&
