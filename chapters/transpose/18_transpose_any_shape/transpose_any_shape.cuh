@@ -568,7 +568,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
   constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // rows per thread
-  __shared__ float tile[TILE_DIM][TILE_DIM + 1];                      // [column][row]
+  static_assert(ROWS % LINE_ROWS_IN_FLIGHT == 0, "whole groups of rows");
+  static_assert(LINES_PER_ROW * LINE_FLOATS >= TILE_DIM + LINE_FLOATS - 1, "every skew covered");
+  __shared__ float tile[TILE_DIM][TILE_DIM + 1];  // [column][row]
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
