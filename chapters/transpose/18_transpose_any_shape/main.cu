@@ -22,8 +22,9 @@ int main(int argc, char** argv) {
       "boundaries stored from registers instead of with bulk copies, the last 1 to 3 rows and "
       "columns of such a matrix in tiles of their own instead of in the tiles above and beside "
       "them, the last 4 or 8 rows and 1 to 3 columns of a matrix with aligned output rows in "
-      "tiles of their own instead of in the tiles above and beside them, and input rows off "
-      "256-byte boundaries loaded without asking the L2 for the whole 256 bytes around each load "
-      "where the output rows are aligned";
+      "tiles of their own instead of in the tiles above and beside them, input rows off 256-byte "
+      "boundaries loaded without asking the L2 for the whole 256 bytes around each load where "
+      "the output rows are aligned, and matrices with both sides odd on the realigning kernel on "
+      "every GPU (no aligned lines) and on aligned lines on every GPU";
   return common::run_matrix_program(argc, argv, step);
 }

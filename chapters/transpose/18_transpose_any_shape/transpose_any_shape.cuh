@@ -45,6 +45,7 @@
 
 #include "chapters/transpose/17_transpose_fast/transpose_fast.cuh"
 #include "common/check.cuh"
+#include "common/device_info.cuh"
 #include "common/transpose/program.cuh"
 
 namespace transpose_any_shape {
@@ -633,18 +634,6 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-// kernel_lines, down the columns of tiles first.
-inline void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  for (std::int64_t first = 0; first < col_tiles; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(row_tiles),
-                    unsigned(std::min<std::int64_t>(col_tiles - first, MAX_GRID_Y)));
-    kernel_lines<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    CUDA_CHECK_LAUNCH();
-  }
-}
-
 // The theoretical DRAM bandwidth of the current GPU per SM, in GB/s (the H100 SXM's about 25, the
 // H200's about 36): how many bytes each SM must keep moving for DRAM to stay busy. Asked of the
 // driver once per device and kept: the query takes long enough (about half a millisecond, as the
@@ -655,16 +644,30 @@ inline double dram_gbps_per_sm() {
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   if (device < MAX_DEVICES && known[device] > 0) return known[device];
-  int clock_khz = 0, bus_bits = 0, sms = 0;
-  CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  const double gbps_per_sm = 2.0 * clock_khz * 1e3 * (bus_bits / 8) / 1e9 / sms;
+  const common::device_info d = common::query_device(device);
+  const double gbps_per_sm = d.theoretical_gbps / d.sm_count;
   if (device < MAX_DEVICES) known[device] = gbps_per_sm;
   return gbps_per_sm;
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
+
+// A tiled kernel over `step` tiles along blockIdx.x and `walk` along blockIdx.y, in one launch per
+// 65535 of the walk (a grid holds no more blocks along y); `first` tells each launch where it is.
+inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64_t rows,
+                        std::int64_t cols, std::int64_t step, std::int64_t walk) {
+  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
+    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
+    k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    CUDA_CHECK_LAUNCH();
+  }
+}
+
+// kernel_lines, down the columns of tiles first.
+inline void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  launch_walk(kernel_lines, d_in, d_out, rows, cols, (rows + TILE_DIM - 1) / TILE_DIM,
+              (cols + TILE_DIM - 1) / TILE_DIM);
+}
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
@@ -676,8 +679,7 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
                         : kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
 }
 
-// The tiled kernels, in one launch per 65535 columns of tiles (down first) or rows of tiles
-// (along first): a grid holds no more blocks along y.
+// The tiled kernels, down the columns of tiles first (DOWN) or along the rows of tiles first.
 // absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
 // take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
 // ask the L2 for the whole 256 bytes around each input load (launch_variant says where).
@@ -696,12 +698,8 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
                (ABSORB && !SPLIT_CHUNKS)>;
-  const std::int64_t walk = DOWN ? col_tiles : row_tiles, step = DOWN ? row_tiles : col_tiles;
-  for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
-    const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    CUDA_CHECK_LAUNCH();
-  }
+  launch_walk(k, d_in, d_out, rows, cols, DOWN ? row_tiles : col_tiles,
+              DOWN ? col_tiles : row_tiles);
 }
 
 // The order of the tiles: down each column of tiles first, or along each row of tiles first
@@ -836,13 +834,14 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // the page). Our reading: the realigning kernel's 5 blocks per SM keep enough requests in flight
   // for the H100's DRAM, not for the H200's, which has about 44% more bandwidth per SM.
   const bool both_sides_off = rows % VEC != 0 && cols % VEC != 0;
-  const bool down_first = !(col_tiles <= ALONG_UP_TO || split_input_pieces) && !very_tall;
-  if (LINES != LINES_NEVER && both_sides_off && down_first && rows < TALL_REALIGNED * cols &&
+  const bool along_first = col_tiles <= ALONG_UP_TO || split_input_pieces;
+  if (LINES != LINES_NEVER && both_sides_off && !along_first && !very_tall &&
+      rows < TALL_REALIGNED * cols &&
       (LINES == LINES_ALWAYS || dram_gbps_per_sm() >= LINES_MIN_GBPS_PER_SM)) {
     launch_lines(d_in, d_out, rows, cols);
     return;
   }
-  if (col_tiles <= ALONG_UP_TO || split_input_pieces)
+  if (along_first)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else if (very_tall)
