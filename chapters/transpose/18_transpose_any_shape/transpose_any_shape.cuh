@@ -565,18 +565,23 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
 constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
 constexpr int LINE_ROWS_IN_FLIGHT = 2;
+template <bool ABSORB = false, bool EVICT_FIRST = true>
 __global__ void __launch_bounds__(BLOCK_THREADS, 8)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
   constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // rows per thread
   static_assert(ROWS % LINE_ROWS_IN_FLIGHT == 0, "whole groups of rows");
   static_assert(LINES_PER_ROW * LINE_FLOATS >= TILE_DIM + LINE_FLOATS - 1, "every skew covered");
-  __shared__ float tile[TILE_DIM][TILE_DIM + 1];  // [column][row]
+  // ABSORB: a tile also takes the last 1 .. 3 rows below it and columns beside it (the launch
+  // counts no tiles for them), up to 67 x 67 floats.
+  constexpr int EDGE = ABSORB ? BELOW : 0, SIDE = TILE_DIM + EDGE;
+  constexpr int PITCH = SIDE % 2 == 0 ? SIDE + 1 : SIDE;  // odd: conflict-free both ways
+  __shared__ float tile[SIDE][PITCH];                     // [column][row]
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  const int height = rows - row0 < TILE_DIM || rows - row0 <= SIDE ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM || cols - col0 <= SIDE ? int(cols - col0) : TILE_DIM;
 #pragma unroll
   for (int g = 0; g < ROWS; g += LINE_ROWS_IN_FLIGHT) {
     float v[LINE_ROWS_IN_FLIGHT][LINES_PER_ROW];
@@ -590,8 +595,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
 #pragma unroll
       for (int s = 0; s < LINES_PER_ROW; ++s) {
         const int c = LINE_FLOATS * s + lane - skew[j];  // the tile column of this lane's float
-        v[j][s] =
-            r < height && c >= 0 && c < width ? __ldg(in + line + LINE_FLOATS * s + lane) : 0.0f;
+        v[j][s] = r < height && c >= 0 && c < width && c < TILE_DIM
+                      ? __ldg(in + line + LINE_FLOATS * s + lane)
+                      : 0.0f;
       }
     }
 #pragma unroll
@@ -603,19 +609,50 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
       }
     __syncwarp();  // keeps the next rows' loads behind these shared stores
   }
+  if constexpr (ABSORB) {
+    if (height > TILE_DIM || width > TILE_DIM) {
+      // The absorbed floats, one by one: rows 64 .. of every column, then columns 64 .. of rows
+      // 0 .. 63 (a few tiles at the matrix's edges only).
+      for (int e = threadIdx.x; e < 2 * EDGE * SIDE; e += BLOCK_THREADS) {
+        const bool below = e < EDGE * SIDE;
+        const int r = below ? TILE_DIM + e / SIDE : (e - EDGE * SIDE) / EDGE;
+        const int c = below ? e % SIDE : TILE_DIM + (e - EDGE * SIDE) % EDGE;
+        if (r < height && c < width && (below || r < TILE_DIM))
+          tile[c][r] = __ldg(in + (row0 + r) * cols + col0 + c);
+      }
+    }
+  }
   __syncthreads();
-#pragma unroll 4
-  for (int k = 0; k < TILE_DIM / WARPS; ++k) {  // output row col0 + c
-    const int c = warp + WARPS * k;
-    if (c >= width) break;
+  // Output row col0 + c: a segment of up to 64 floats lies in at most 3 lines.
+  const auto store = [&](std::int64_t at, float v) {
+    if constexpr (EVICT_FIRST)
+      __stcs(out + at, v);
+    else
+      out[at] = v;
+  };
+  const auto store_row = [&](int c) {
     const std::int64_t start = (col0 + c) * rows + row0;
     const std::int64_t line = start & ~std::int64_t(LINE_FLOATS - 1);
     const int skew = int(start - line);
 #pragma unroll
     for (int s = 0; s < LINES_PER_ROW; ++s) {
       const int r = LINE_FLOATS * s + lane - skew;
-      if (r >= 0 && r < height) __stcs(out + line + LINE_FLOATS * s + lane, tile[c][r]);
+      if (r >= 0 && r < height) store(line + LINE_FLOATS * s + lane, tile[c][r]);
     }
+  };
+  if (ABSORB && warp < width - TILE_DIM) store_row(TILE_DIM + warp);  // absorbed columns
+  if (ABSORB && height > TILE_DIM && int(threadIdx.x) < width) {
+    // Absorbed rows past an output row's 3 lines (at most 2 floats), one by one.
+    const int c = threadIdx.x;
+    const std::int64_t start = (col0 + c) * rows + row0;
+    const int skew = int(start % LINE_FLOATS);
+    for (int r = LINES_PER_ROW * LINE_FLOATS - skew; r < height; ++r) store(start + r, tile[c][r]);
+  }
+#pragma unroll 4
+  for (int k = 0; k < TILE_DIM / WARPS; ++k) {
+    const int c = warp + WARPS * k;
+    if (c >= width) break;
+    store_row(c);
   }
 }
 //! [lines]
@@ -663,10 +700,15 @@ inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64
   }
 }
 
-// kernel_lines, down the columns of tiles first.
-inline void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_walk(kernel_lines, d_in, d_out, rows, cols, (rows + TILE_DIM - 1) / TILE_DIM,
-              (cols + TILE_DIM - 1) / TILE_DIM);
+// kernel_lines, down the columns of tiles first. ABSORB: thin last rows and columns (1 .. 3) go
+// into the tiles beside them.
+template <bool ABSORB = false, bool EVICT_FIRST = true>
+void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const auto tiles = [](std::int64_t side) {
+    const bool thin = ABSORB && side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= BELOW;
+    return thin ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
+  };
+  launch_walk(kernel_lines<ABSORB, EVICT_FIRST>, d_in, d_out, rows, cols, tiles(rows), tiles(cols));
 }
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
@@ -858,39 +900,67 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
+// EXPERIMENTS (stop 35): kernel_lines absorbing thin edges, in the default's place; on any GPU
+// where both sides are odd and the tiles fit one wave of 8 blocks per SM; for every matrix whose
+// output rows are off 16-byte boundaries; for aligned output rows whose input rows are off 256
+// bytes, with plain or evict-first stores.
+inline bool exp_lines_rule(std::int64_t rows, std::int64_t cols) {
+  const std::int64_t col_tiles = cols / TILE_DIM;  // absorbed edges
+  return rows % VEC != 0 && cols % VEC != 0 && col_tiles > SHORT_ROW_OF_TILES &&
+         rows < TALL_REALIGNED * cols && dram_gbps_per_sm() >= LINES_MIN_GBPS_PER_SM;
+}
+inline bool exp_big_enough(std::int64_t rows, std::int64_t cols) {
+  return rows > NARROW_SIDE && cols > NARROW_SIDE;
+}
+inline void exp_lines_absorb(const float* d_in, float* d_out, std::int64_t rows,
+                             std::int64_t cols) {
+  if (exp_big_enough(rows, cols) && exp_lines_rule(rows, cols))
+    launch_lines<true>(d_in, d_out, rows, cols);
+  else
+    launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                   LINES_NEVER>(d_in, d_out, rows, cols);
+}
+inline void exp_lines_one_wave(const float* d_in, float* d_out, std::int64_t rows,
+                               std::int64_t cols) {
+  static int sms = 0;
+  if (sms == 0) sms = common::query_device(0).sm_count;
+  const std::int64_t tiles =
+      std::max<std::int64_t>(rows / TILE_DIM, 1) * std::max<std::int64_t>(cols / TILE_DIM, 1);
+  if (exp_big_enough(rows, cols) && rows % VEC != 0 && cols % VEC != 0 && tiles <= 8 * sms)
+    launch_lines<true>(d_in, d_out, rows, cols);
+  else
+    exp_lines_absorb(d_in, d_out, rows, cols);
+}
+inline void exp_lines_realigned_output(const float* d_in, float* d_out, std::int64_t rows,
+                                       std::int64_t cols) {
+  if (exp_big_enough(rows, cols) && rows % VEC != 0)
+    launch_lines<true>(d_in, d_out, rows, cols);
+  else
+    launch(d_in, d_out, rows, cols);
+}
+template <bool EVICT_FIRST>
+void exp_lines_aligned_output(const float* d_in, float* d_out, std::int64_t rows,
+                              std::int64_t cols) {
+  if (exp_big_enough(rows, cols) && rows % VEC == 0 && cols % FLOATS_PER_256_BYTES != 0)
+    launch_lines<true, EVICT_FIRST>(d_in, d_out, rows, cols);
+  else
+    launch(d_in, d_out, rows, cols);
+}
+
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {
-      {"", launch, any_shape},
-      {"narrow kernel up to 8", launch_variant<8>, any_shape},
-      {"no narrow kernel", launch_variant<0>, any_shape},
-      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
-      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
-       any_shape},
-      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
-      {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"realigned rows from registers",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
-      {"last rows in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
-      {"thin aligned edges in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"no wide fetches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
-       any_shape},
-      {"no aligned lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_NEVER>,
-       any_shape},
-      {"aligned lines on every GPU",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_ALWAYS>,
-       any_shape}};
+  return {{"", launch, any_shape},
+          {"no aligned lines",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_NEVER>,
+           any_shape},
+          {"EXP lines absorbing", exp_lines_absorb, any_shape},
+          {"EXP lines one wave", exp_lines_one_wave, any_shape},
+          {"EXP lines realigned out", exp_lines_realigned_output, any_shape},
+          {"EXP lines aligned out plain", exp_lines_aligned_output<false>, any_shape},
+          {"EXP lines aligned out evict", exp_lines_aligned_output<true>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
