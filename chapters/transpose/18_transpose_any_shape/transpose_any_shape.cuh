@@ -565,8 +565,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
 constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
 constexpr int LINE_ROWS_IN_FLIGHT = 2;
-template <bool ABSORB = false, bool EVICT_FIRST = true, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
+template <bool ABSORB = false, bool EVICT_FIRST = true, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT,
+          int MIN_BLOCKS = 8>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
   constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // rows per thread
@@ -702,14 +703,15 @@ inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64
 
 // kernel_lines, down the columns of tiles first. ABSORB: thin last rows and columns (1 .. 3) go
 // into the tiles beside them.
-template <bool ABSORB = false, bool EVICT_FIRST = true, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT>
+template <bool ABSORB = false, bool EVICT_FIRST = true, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT,
+          int MIN_BLOCKS = 8>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const auto tiles = [](std::int64_t side) {
     const bool thin = ABSORB && side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= BELOW;
     return thin ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
   };
-  launch_walk(kernel_lines<ABSORB, EVICT_FIRST, IN_FLIGHT>, d_in, d_out, rows, cols, tiles(rows),
-              tiles(cols));
+  launch_walk(kernel_lines<ABSORB, EVICT_FIRST, IN_FLIGHT, MIN_BLOCKS>, d_in, d_out, rows, cols,
+              tiles(rows), tiles(cols));
 }
 
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
@@ -921,14 +923,14 @@ inline void exp_lines_absorb(const float* d_in, float* d_out, std::int64_t rows,
     launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                    LINES_NEVER>(d_in, d_out, rows, cols);
 }
-template <int IN_FLIGHT>
+template <int IN_FLIGHT, int MIN_BLOCKS = 8>
 void exp_lines_one_wave(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   static int sms = 0;
   if (sms == 0) sms = common::query_device(0).sm_count;
   const std::int64_t tiles =
       std::max<std::int64_t>(rows / TILE_DIM, 1) * std::max<std::int64_t>(cols / TILE_DIM, 1);
-  if (exp_big_enough(rows, cols) && rows % VEC != 0 && cols % VEC != 0 && tiles <= 8 * sms)
-    launch_lines<true, true, IN_FLIGHT>(d_in, d_out, rows, cols);
+  if (exp_big_enough(rows, cols) && rows % VEC != 0 && cols % VEC != 0 && tiles <= MIN_BLOCKS * sms)
+    launch_lines<true, true, IN_FLIGHT, MIN_BLOCKS>(d_in, d_out, rows, cols);
   else
     exp_lines_absorb(d_in, d_out, rows, cols);
 }
@@ -958,12 +960,10 @@ inline std::vector<common::matrix_variant> variants() {
                           true, LINES_NEVER>,
            any_shape},
           {"EXP lines absorbing", exp_lines_absorb, any_shape},
-          {"EXP lines one wave", exp_lines_one_wave<2>, any_shape},
+          {"EXP lines one wave 8 at 5 blocks", exp_lines_one_wave<8, 5>, any_shape},
+          {"EXP lines one wave 8 at 4 blocks", exp_lines_one_wave<8, 4>, any_shape},
           {"EXP lines one wave 4", exp_lines_one_wave<4>, any_shape},
-          {"EXP lines one wave 8", exp_lines_one_wave<8>, any_shape},
-          {"EXP lines realigned out", exp_lines_realigned_output, any_shape},
-          {"EXP lines aligned out plain", exp_lines_aligned_output<false>, any_shape},
-          {"EXP lines aligned out evict", exp_lines_aligned_output<true>, any_shape}};
+          {"EXP lines one wave 8", exp_lines_one_wave<8>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
