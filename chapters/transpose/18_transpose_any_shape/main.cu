@@ -9,7 +9,7 @@ int main(int argc, char** argv) {
   step.step = "transpose_any_shape";
   step.summary =
       "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices and "
-      "vectors on kernels of their own";
+      "vectors on kernels of their own, aligned 128-byte lines where both sides are odd";
   step.result = common::matrix_result::transpose;
   step.variants = variants();
   step.sweep_help =
@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
       "tiles of their own instead of in the tiles above and beside them, input rows off 256-byte "
       "boundaries loaded without asking the L2 for the whole 256 bytes around each load where "
       "the output rows are aligned, and matrices with both sides odd on the realigning kernel on "
-      "every GPU (no aligned lines) and on aligned lines on every GPU";
+      "every GPU (no aligned lines), on aligned lines on every GPU, on aligned lines with thin "
+      "last rows and columns in tiles of their own, without the one-wave aligned lines for "
+      "small matrices, and with those at 8 blocks per SM whatever the number of tiles";
   return common::run_matrix_program(argc, argv, step);
 }

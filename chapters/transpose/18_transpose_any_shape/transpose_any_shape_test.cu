@@ -16,8 +16,10 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // The default and every --sweep variant (the narrow kernel's width, the tiles along rows first
 // and down columns first, short rows of tiles with bulk stores, both sides realigned where only
 // the input rows need it, the chunks at tile edges split between two blocks, realigned output rows
-// stored from registers instead of with bulk copies, and the thin last rows and columns in tiles of
-// their own, of matrices with realigned and with aligned output rows).
+// stored from registers instead of with bulk copies, the thin last rows and columns in tiles of
+// their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
+// aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
+// one-wave grids at 8 blocks per SM).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -73,9 +75,14 @@ GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 arou
   shapes.push_back({4097, 4099});
   shapes.push_back({4099, 4097});
   shapes.push_back({1001, 1001});
-  // Both sides odd, more than 16 tiles across (kernel_lines' shapes; 'aligned lines on every GPU').
-  shapes.push_back({131, 1101});
-  shapes.push_back({2051, 1103});
+  // Both sides odd (kernel_lines' shapes): one wave of tiles at up to 4, 5 and 8 blocks per SM on a
+  // GPU of 132 SMs (1001 x 1001 and 131 x 1101 at 4 or fewer; 2051 x 1103 at 5; 2049 x 2047 at 8),
+  // and more than one wave with a thin side of few tiles, taken into the tiles beside it (129 and
+  // 257 rows; lines on GPUs of much bandwidth per SM, and on every GPU in 'aligned lines on every
+  // GPU').
+  for (const shape& s : {shape{131, 1101}, shape{2051, 1103}, shape{2049, 2047}, shape{129, 40001},
+                         shape{257, 20003}})
+    shapes.push_back(s);
   check_every_variant(shapes);
 }
 
@@ -181,7 +188,10 @@ GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") 
 
 GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
   // Down the columns of tiles first (the default), blockIdx.y counts columns of tiles: 65537 of
-  // them, on the realigning kernel (17 rows) and the aligned one (20 and 64 rows).
+  // them, on the realigning kernel (17 rows), the aligned one (20 and 64 rows) and kernel_lines
+  // (65 rows).
   const std::int64_t wide = std::int64_t(65537) * 64;
   check_shapes({{17, wide}, {20, wide}, {64, wide}});
+  // One row of tiles with both sides odd: kernel_lines on every GPU, the last column absorbed.
+  check_shapes({{65, wide + 1}});
 }
