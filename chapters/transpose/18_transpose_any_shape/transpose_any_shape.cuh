@@ -902,14 +902,16 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
   // Aligned lines (kernel_lines) where both sides are off 16-byte boundaries:
   // - On any GPU where the tiles are at most one wave of 8 blocks per SM (launch_lines_one_wave).
-  //   On the H200 and the H100 this was faster than the realigning kernel at 1025 x 1027,
-  //   1001 x 1001, 1101 x 131, 511 x 4097, 2047 x 513 and 1999 x 1001 (and than kernel_lines at 2
-  //   rows in flight at 1537 x 1539, 2049 x 2047 and 2051 x 1103, which are lines on the H200
-  //   anyway); with a few tiles per SM, fewer blocks with all 8 rows in flight were faster still.
+  //   On the H200 and the H100 this was faster than the kernel taken before (the realigning kernel,
+  //   or on the H200 at some shapes kernel_lines at 2 rows in flight) at 1025 x 1027, 1001 x 1001,
+  //   1101 x 131, 511 x 4097, 2047 x 513 and 1999 x 1001, and at 1537 x 1539, 2049 x 2047 and
+  //   2051 x 1103 faster on the H100 and faster or level on the H200; with a few tiles per SM,
+  //   fewer blocks with all 8 rows in flight were faster still (see the page).
   //   Our reading: a grid of one wave has no later blocks to hide each block's wait for its loads.
   // - On any GPU where the matrix has one row of tiles (rows up to 67, the last 1 .. 3 absorbed):
   //   faster than the realigning kernel on the H100 at 65 x 1000003 and 67 x 500001 (on the H200
-  //   these are lines by the next rule). Each block's output is then one contiguous run.
+  //   these are lines by the next rule). Our reading: each block's output is then one contiguous
+  //   run.
   // - Where the tiles go down the columns first and the matrix is not very tall (rows <
   //   TALL_REALIGNED x cols), on GPUs with at least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM.
   //   On the H200 it was faster than the realigning kernel at 10001 x 10003, 4097 x 4097,
