@@ -33,9 +33,10 @@
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
 //   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
 //   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
-//   whose sides are both odd, and behind it at the two smallest both-odd shapes tried outside the
-//   bench (1025 x 1027, 2049 x 2047) on both (see its page for every shape class against
-//   cublasSgeam and cudaMemcpy on both GPUs).
+//   whose sides are both odd; of the 26 shapes last tried outside the bench, all are past it on the
+//   H100 and all but one on the H200 (6003 x 50001, just behind it in that run, just past in the
+//   run before). See its page for every shape class against cublasSgeam and cudaMemcpy on both
+//   GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
