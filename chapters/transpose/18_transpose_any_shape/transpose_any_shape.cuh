@@ -977,6 +977,8 @@ inline std::vector<common::matrix_variant> variants() {
       {"", launch, any_shape},
       {"narrow kernel up to 8", launch_variant<8>, any_shape},
       {"no narrow kernel", launch_variant<0>, any_shape},
+      {"EXP narrow up to 32", launch_variant<32>, any_shape},
+      {"EXP narrow up to 48", launch_variant<48>, any_shape},
       {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
       {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
       {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
