@@ -27,6 +27,8 @@ int main(int argc, char** argv) {
       "the output rows are aligned, and matrices with both sides odd on the realigning kernel on "
       "every GPU (no aligned lines), on aligned lines on every GPU, on aligned lines with thin "
       "last rows and columns in tiles of their own, without the one-wave aligned lines for "
-      "small matrices, and with those at 8 blocks per SM whatever the number of tiles";
+      "small matrices, and with those at 8 blocks per SM whatever the number of tiles, and "
+      "matrices of at most 40 rows whose output rows start off 16-byte boundaries on 64 x 64 "
+      "tiles instead of the narrow kernel";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -80,6 +80,9 @@ constexpr int MIN_BLOCKS_PER_SM_REALIGNED = 5;
 // Matrices with a side of at most this many floats take kernel_narrow instead of 64 x 64 tiles
 // (the --sweep measures 0 and 8 too).
 constexpr std::int64_t NARROW_SIDE = 16;
+// Matrices of at most this many rows, rows not a multiple of 4 (output rows off 16-byte
+// boundaries) and no more rows than columns take kernel_narrow too (launch_variant says why).
+constexpr std::int64_t NARROW_ODD_ROWS = 40;
 // Where the output rows are aligned, a tile takes the last 4 or 8 rows below it and the last 1 .. 3
 // columns beside it (BELOW, as the realigning kernel does; the --sweep's 'thin aligned edges in
 // tiles of their own' does not): wider edges measured no faster that way (see the page).
@@ -833,7 +836,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
-          int ONE_WAVE = ONE_WAVE_BY_TILES>
+          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -842,7 +845,15 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
-  if (std::min(rows, cols) <= NARROW) {
+  // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
+  // than columns): the narrow kernel's gather form, whose 16-byte stores fill the output in order
+  // (not in the --sweep's 'no narrow kernel').
+  // On the H200 it was far faster than the tiles (aligned lines there) at 17 to 37 rows of 1000001
+  // columns, where those were behind cublasSgeam up to 21 rows, level at 41 and slower at 45 and
+  // 47; with rows a multiple of 4 (24, 32, 40, 48), level or slower; and its scatter form for
+  // short input rows (1000001 x 17, 1000001 x 33, 1000001 x 48) far slower than the tiles.
+  const bool short_odd_rows = NARROW > 0 && rows % VEC != 0 && rows <= NARROW_ODD && rows <= cols;
+  if (std::min(rows, cols) <= NARROW || short_odd_rows) {
     if (rows * cols <= std::int64_t(UINT32_MAX) - VEC * BLOCK_THREADS)
       launch_narrow<std::uint32_t>(d_in, d_out, rows, cols);
     else
@@ -977,8 +988,6 @@ inline std::vector<common::matrix_variant> variants() {
       {"", launch, any_shape},
       {"narrow kernel up to 8", launch_variant<8>, any_shape},
       {"no narrow kernel", launch_variant<0>, any_shape},
-      {"EXP narrow up to 32", launch_variant<32>, any_shape},
-      {"EXP narrow up to 48", launch_variant<48>, any_shape},
       {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
       {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
       {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
@@ -1015,6 +1024,10 @@ inline std::vector<common::matrix_variant> variants() {
       {"one-wave lines at 8 blocks per SM",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_EIGHT_BLOCKS>,
+       any_shape},
+      {"short odd rows on tiles",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0>,
        any_shape}};
 }
 
