@@ -21,8 +21,9 @@
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
 //   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
-//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats
-//   takes kernel_narrow (16-byte accesses on the side that is contiguous), and a matrix of one row
+//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
+//   or at most 40 rows off a multiple of 4 (no more rows than columns), takes kernel_narrow
+//   (16-byte accesses on the side that is contiguous), and a matrix of one row
 //   or one column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output
 //   rows are aligned and the input rows start off 256-byte boundaries, the input loads ask the L2
 //   for the whole 256 bytes around them (wide fetches; launch_variant says where). Where both
