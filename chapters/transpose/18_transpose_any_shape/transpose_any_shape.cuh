@@ -924,8 +924,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // - On any GPU where the matrix has one row of tiles (rows up to 67, the last 1 .. 3 absorbed):
   //   faster than the realigning kernel on the H100 at 65 x 1000003, 67 x 500001, 17 x 1000001,
   //   33 x 1000001, 41 x 1000003, 63 x 1000003, 65 x 1000001 and 67 x 2000001 (on the H200 such
-  //   matrices are lines by the next rule). Our reading: each block's output is then one contiguous
-  //   run.
+  //   matrices are lines by the next rule; up to 40 rows they now take the narrow kernel, above).
+  //   Our reading: each block's output is then one contiguous run.
   // - Where the tiles go down the columns first and the matrix is not very tall (rows <
   //   TALL_REALIGNED x cols), on GPUs with at least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM.
   //   On the H200 it was faster than the realigning kernel at 10001 x 10003, 4097 x 4097,
