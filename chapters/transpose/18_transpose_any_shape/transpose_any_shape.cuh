@@ -711,17 +711,21 @@ inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64
   }
 }
 
-// Tiles of kernel_lines along a side: with ABSORB, none for thin last rows or columns (1 .. 3).
-inline std::int64_t line_tiles(std::int64_t side, bool absorb) {
-  const bool thin = absorb && side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= BELOW;
-  return thin ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
+// A side that ends 1 .. thin floats past a multiple of 64 (more than one tile): a thin edge.
+constexpr bool thin_edge(std::int64_t side, int thin) {
+  return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
+}
+// Tiles along a side whose thin edge of at most `thin` floats, if it has one, goes into the tiles
+// beside it (the launch counts no tiles for it); thin 0: every partial tile counted.
+constexpr std::int64_t tiles_along(std::int64_t side, int thin) {
+  return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
 }
 
 // kernel_lines, down the columns of tiles first.
 template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS>, d_in, d_out, rows, cols,
-              line_tiles(rows, ABSORB), line_tiles(cols, ABSORB));
+              tiles_along(rows, ABSORB ? BELOW : 0), tiles_along(cols, ABSORB ? BELOW : 0));
 }
 
 // A grid of kernel_lines that is one wave (at most 8 tiles per SM), thin edges absorbed. At most 4
@@ -874,9 +878,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // tiles of their own in two runs, and below 64 (4100 x 4100) no faster. (Where the last columns
   // are thin, the tiles take the thin rows too.)
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
-  const auto thin_edge = [](std::int64_t side, int thin) {
-    return side > TILE_DIM && side % TILE_DIM != 0 && side % TILE_DIM <= thin;
-  };
   const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
   const bool absorb_aligned =
       !realigning_kernel && ABSORB_ALIGNED &&
@@ -884,10 +885,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : absorb_aligned;
   const int thin_rows = absorb ? (realigning_kernel ? BELOW : THIN_ROWS_ALIGNED) : 0;
   const int thin_cols = absorb ? BELOW : 0;
-  const auto tiles = [&](std::int64_t side, int thin) {
-    return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
-  };
-  const std::int64_t row_tiles = tiles(rows, thin_rows), col_tiles = tiles(cols, thin_cols);
+  const std::int64_t row_tiles = tiles_along(rows, thin_rows);
+  const std::int64_t col_tiles = tiles_along(cols, thin_cols);
   // Input rows off 64-byte boundaries (cols not a multiple of 16): the L2 fetches the input from
   // DRAM in pieces of up to 64 bytes, and each tile's left and right edges cut such pieces in two.
   // Down the columns first, the two halves are read by blocks a whole column of tiles apart; along
@@ -942,7 +941,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool along_first = col_tiles <= ALONG_UP_TO || split_input_pieces;
   if (LINES != LINES_NEVER && both_sides_off) {
     const gpu_facts gpu = current_gpu();
-    const std::int64_t tiles = line_tiles(rows, true) * line_tiles(cols, true);
+    const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
     const std::int64_t tiles_per_sm = (tiles + gpu.sms - 1) / gpu.sms;
     if (ONE_WAVE != ONE_WAVE_NEVER && tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       if (ONE_WAVE == ONE_WAVE_EIGHT_BLOCKS)
