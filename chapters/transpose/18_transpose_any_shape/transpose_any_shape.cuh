@@ -663,6 +663,164 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 }
 //! [lines]
 
+//! [few]
+// Few columns in a tall matrix, or few rows in a wide one (a side of at most FEW_SIDE floats, more
+// than NARROW_SIDE): a 64 x 64 tile would be mostly empty, and the narrow kernel moves one side
+// float by float. Here each block takes FEW_RUN of the long side, which on the contiguous matrix is
+// one run of floats, moved with 16-byte accesses in order; on the other matrix it is a piece of
+// each of the few long rows, moved as aligned 16-byte chunks of that row. Shared memory holds the
+// block's floats as [few][long] rows, each shifted by its long row's start modulo 4 floats
+// (`lead`), so that every aligned chunk of a long row is an aligned float4 there too.
+// kernel_few_cols: the input is the contiguous matrix (rows of at most FEW_SIDE floats back to
+// back); each block writes the floats of input rows [r0 + d, r0 + FEW_RUN + d) of output row c,
+// where d (0 .. 3) brings output float c * rows + r0 + d to a 16-byte boundary. So no 16-byte
+// chunk is written by two blocks, and each block also loads the 3 input rows past its own. The
+// first block starts every output row at its first float, the last ends it at its last: there
+// the chunks the row shares with the rows beside it are written float by float.
+// kernel_few_rows: the output is the contiguous matrix; each block loads the aligned chunks that
+// hold its piece of each input row (the chunks at the piece's ends are read by both blocks beside
+// them; only the stores must not overlap).
+constexpr std::int64_t FEW_SIDE = 64;
+constexpr int FEW_RUN = 128;  // floats of the long side per block (a multiple of 4)
+constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
+// Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
+// a multiple of 32, which spreads the float-by-float side over the banks (few conflicts).
+__host__ __device__ constexpr int few_pitch(int run) {
+  int pitch = (run + 2 * BELOW + VEC - 1) / VEC * VEC;
+  while (pitch % 32 != VEC) pitch += VEC;
+  return pitch;
+}
+// The float of shared row `few` where the long row's float `first` of the block goes: the lead is
+// (few * long_side + first) % 4, the long row's start modulo 4 (first is a multiple of 4).
+__device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
+  return (few * int(long_side % VEC)) % VEC;
+}
+
+template <int RUN = FEW_RUN>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                    int cols) {
+  constexpr int PITCH = few_pitch(RUN), WARPS = BLOCK_THREADS / 32;
+  extern __shared__ float4 few_smem[];
+  float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][PITCH]
+  const std::int64_t r0 = std::int64_t(blockIdx.x) * RUN;
+  const int height = int(rows - r0 < RUN + BELOW ? rows - r0 : RUN + BELOW);  // rows loaded
+  const int count = height * cols;
+  const float* const from = in + r0 * cols;  // 16-byte aligned: r0 is a multiple of 4
+  // Load phase: the input rows as one run, 4 floats per thread per pass, FEW_IN_FLIGHT passes'
+  // loads issued before their floats go to shared memory.
+  constexpr int STRIDE = VEC * BLOCK_THREADS;
+  for (int k0 = VEC * threadIdx.x; k0 < count; k0 += FEW_IN_FLIGHT * STRIDE) {
+    float4 q[FEW_IN_FLIGHT];
+#pragma unroll
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
+      const int k = k0 + p * STRIDE;
+      if (k + VEC <= count) {
+        q[p] = __ldg(reinterpret_cast<const float4*>(from + k));
+      } else {  // the matrix's last floats, or none
+        q[p].x = k < count ? __ldg(from + k) : 0.0f;
+        q[p].y = k + 1 < count ? __ldg(from + k + 1) : 0.0f;
+        q[p].z = k + 2 < count ? __ldg(from + k + 2) : 0.0f;
+        q[p].w = 0.0f;
+      }
+    }
+#pragma unroll
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
+      const int k = k0 + p * STRIDE;
+      int r = k / cols, c = k - r * cols;
+#pragma unroll
+      for (int i = 0; i < VEC; ++i) {
+        if (k + i < count) shared[c * PITCH + r + few_lead(c, rows)] = float_of(q[p], i);
+        if (++c == cols) c = 0, ++r;
+      }
+    }
+  }
+  __syncthreads();
+  // Store phase: one warp per output row, one aligned chunk per lane per pass.
+  const int lane = threadIdx.x % 32;
+  for (int c = threadIdx.x / 32; c < cols; c += WARPS) {
+    const int lead = few_lead(c, rows);
+    const int d = (VEC - lead) % VEC;
+    const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
+    const int first = blockIdx.x == 0 ? 0 : int(d < left ? d : left);
+    const int last = int(RUN + d < left ? RUN + d : left);
+    float* const row_out = out + std::int64_t(c) * rows + r0;
+    // Chunk starts: block rows r with (lead + r) % 4 == 0, the first at or before `first`.
+    for (int r = first - (lead + first) % VEC + VEC * lane; r < last; r += VEC * 32) {
+      const float* const piece = shared + c * PITCH + r + lead;
+      if (r >= first && r + VEC <= last) {
+        __stcs(reinterpret_cast<float4*>(row_out + r), *reinterpret_cast<const float4*>(piece));
+      } else {
+#pragma unroll
+        for (int i = 0; i < VEC; ++i)
+          if (r + i >= first && r + i < last) __stcs(row_out + r + i, piece[i]);
+      }
+    }
+  }
+}
+
+template <int RUN = FEW_RUN>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
+                    std::int64_t cols) {
+  constexpr int PITCH = few_pitch(RUN);
+  extern __shared__ float4 few_smem[];
+  float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][PITCH]
+  const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
+  const int width = int(cols - c0 < RUN ? cols - c0 : RUN);
+  const std::int64_t n = std::int64_t(rows) * cols;
+  // Load phase: each input row's piece as aligned chunks (CHUNKS at most, from the one that holds
+  // float c0), chunk j of row r at shared float r * PITCH + 4 j: float c0 + x of the row is at
+  // r * PITCH + lead + x. One chunk per thread per pass, FEW_IN_FLIGHT passes' loads issued before
+  // they go to shared memory.
+  constexpr int CHUNKS = (BELOW + RUN + VEC - 1) / VEC;
+  const int pieces = rows * CHUNKS;
+  for (int e0 = threadIdx.x; e0 < pieces; e0 += FEW_IN_FLIGHT * BLOCK_THREADS) {
+    float4 q[FEW_IN_FLIGHT];
+#pragma unroll
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
+      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
+      const int lead = few_lead(r, cols);
+      const std::int64_t at = std::int64_t(r) * cols + c0 - lead + j;  // 16-byte aligned
+      q[p] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+      if (e >= pieces || j >= lead + width) continue;  // past the piece
+      if (at + VEC <= n) {
+        q[p] = __ldg(reinterpret_cast<const float4*>(in + at));
+      } else {  // the matrix's last chunk, past the end of the allocation
+        q[p].x = __ldg(in + at);
+        if (at + 1 < n) q[p].y = __ldg(in + at + 1);
+        if (at + 2 < n) q[p].z = __ldg(in + at + 2);
+      }
+    }
+#pragma unroll
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
+      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
+      if (e < pieces) *reinterpret_cast<float4*>(shared + r * PITCH + j) = q[p];
+    }
+  }
+  __syncthreads();
+  // Store phase: the output rows c0 .. c0 + width as one run, 4 floats per thread per pass.
+  const int count = width * rows;
+  float* const to = out + c0 * rows;  // 16-byte aligned: c0 is a multiple of 4
+  for (int k = VEC * threadIdx.x; k < count; k += VEC * BLOCK_THREADS) {
+    float v[VEC];
+    int c = k / rows, r = k - c * rows;
+#pragma unroll
+    for (int i = 0; i < VEC; ++i) {
+      v[i] = k + i < count ? shared[r * PITCH + c + few_lead(r, cols)] : 0.0f;
+      if (++r == rows) r = 0, ++c;
+    }
+    if (k + VEC <= count) {
+      __stcs(reinterpret_cast<float4*>(to + k), make_float4(v[0], v[1], v[2], v[3]));
+    } else {
+#pragma unroll
+      for (int i = 0; i < VEC; ++i)
+        if (k + i < count) __stcs(to + k + i, v[i]);
+    }
+  }
+}
+//! [few]
+
 //! [launch]
 template <typename Index>
 void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -674,6 +832,27 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   else
     kernel_narrow<false, Index>
         <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(cols), Index(rows));
+  CUDA_CHECK_LAUNCH();
+}
+
+// kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer).
+template <int RUN = FEW_RUN>
+void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
+  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
+  constexpr std::size_t DEFAULT_SHARED = 48 * 1024;
+  if (shared_bytes > DEFAULT_SHARED) {
+    CUDA_CHECK(cudaFuncSetAttribute(kernel_few_cols<RUN>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)));
+    CUDA_CHECK(cudaFuncSetAttribute(kernel_few_rows<RUN>,
+                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)));
+  }
+  if (cols < rows)
+    kernel_few_cols<RUN>
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
+  else
+    kernel_few_rows<RUN>
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -841,13 +1020,21 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
-          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS>
+          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
+          std::int64_t FEW = FEW_SIDE, int RUN = FEW_RUN>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
   if (rows == 1 || cols == 1) {
     CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
                                cudaMemcpyDeviceToDevice));
+    return;
+  }
+  // EXP: a side of more than NARROW and at most FEW floats, the other side longer than FEW:
+  // kernel_few_cols or kernel_few_rows.
+  if (const std::int64_t few = std::min(rows, cols);
+      few > NARROW && few <= FEW && std::max(rows, cols) > FEW) {
+    launch_few<RUN>(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1027,7 +1214,23 @@ inline std::vector<common::matrix_variant> variants() {
        any_shape},
       {"short odd rows on tiles",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0>,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0, 0>,
+       any_shape},
+      {"EXP no few-side kernels",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, 0>,
+       any_shape},
+      {"EXP few-side kernels from 2",
+       launch_variant<1, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE>,
+       any_shape},
+      {"EXP few-side runs of 64",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, 64>,
+       any_shape},
+      {"EXP few-side runs of 256",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, 256>,
        any_shape}};
 }
 
