@@ -681,8 +681,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // hold its piece of each input row (the chunks at the piece's ends are read by both blocks beside
 // them; only the stores must not overlap).
 constexpr std::int64_t FEW_SIDE = 64;
-constexpr int FEW_RUN = 128;  // floats of the long side per block (a multiple of 4)
-constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
+constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
+constexpr int FEW_RUN = 128;           // floats of the long side per block (a multiple of 4)
+constexpr int FEW_IN_FLIGHT = 4;       // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
 // a multiple of 32, which spreads the float-by-float side over the banks (few conflicts).
 __host__ __device__ constexpr int few_pitch(int run) {
@@ -690,17 +691,18 @@ __host__ __device__ constexpr int few_pitch(int run) {
   while (pitch % 32 != VEC) pitch += VEC;
   return pitch;
 }
+static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024,
+              "the few-side kernels' shared rows fit without opting in to more");
 // The float of shared row `few` where the long row's float `first` of the block goes: the lead is
 // (few * long_side + first) % 4, the long row's start modulo 4 (first is a multiple of 4).
 __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-template <int RUN = FEW_RUN>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
-  constexpr int PITCH = few_pitch(RUN), WARPS = BLOCK_THREADS / 32;
+  constexpr int RUN = FEW_RUN, PITCH = few_pitch(RUN), WARPS = BLOCK_THREADS / 32;
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][PITCH]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * RUN;
@@ -759,11 +761,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
-  constexpr int PITCH = few_pitch(RUN);
+  constexpr int RUN = FEW_RUN, PITCH = few_pitch(RUN);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][PITCH]
   const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
@@ -836,23 +837,14 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer).
-template <int RUN = FEW_RUN>
-void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
-  constexpr std::size_t DEFAULT_SHARED = 48 * 1024;
-  if (shared_bytes > DEFAULT_SHARED) {
-    CUDA_CHECK(cudaFuncSetAttribute(kernel_few_cols<RUN>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)));
-    CUDA_CHECK(cudaFuncSetAttribute(kernel_few_rows<RUN>,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)));
-  }
+inline void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t few = std::min(rows, cols),
+                     runs = (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN;
+  const std::size_t shared_bytes = std::size_t(few) * few_pitch(FEW_RUN) * sizeof(float);
   if (cols < rows)
-    kernel_few_cols<RUN>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
+    kernel_few_cols<<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   else
-    kernel_few_rows<RUN>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
+    kernel_few_rows<<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -1021,7 +1013,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, int RUN = FEW_RUN>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1030,11 +1022,16 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
-  // EXP: a side of more than NARROW and at most FEW floats, the other side longer than FEW:
-  // kernel_few_cols or kernel_few_rows.
-  if (const std::int64_t few = std::min(rows, cols);
-      few > NARROW && few <= FEW && std::max(rows, cols) > FEW) {
-    launch_few<RUN>(d_in, d_out, rows, cols);
+  // Few columns (NARROW_SIDE .. FEW_SIDE) of more rows, or few rows (.. FEW_ROWS) of more columns:
+  // kernel_few_cols or kernel_few_rows, except where the tiles' 16-byte accesses are aligned on
+  // both sides (rows and cols multiples of 4; for few columns, the output rows on 64-byte
+  // boundaries too: rows % 16 == 0). (EXP: measuring.) FEW_EVERYWHERE: every such matrix.
+  const bool few_cols = cols > NARROW && cols <= FEW && rows > FEW;
+  const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
+  const bool tiles_aligned =
+      rows % VEC == 0 && cols % VEC == 0 && (few_rows || rows % FLOATS_PER_64_BYTES == 0);
+  if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
+    launch_few(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1216,21 +1213,13 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0, 0>,
        any_shape},
-      {"EXP no few-side kernels",
+      {"no few-side kernels",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, 0>,
        any_shape},
-      {"EXP few-side kernels from 2",
-       launch_variant<1, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE>,
-       any_shape},
-      {"EXP few-side runs of 64",
+      {"few-side kernels at aligned sides too",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, 64>,
-       any_shape},
-      {"EXP few-side runs of 256",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, 256>,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
        any_shape}};
 }
 

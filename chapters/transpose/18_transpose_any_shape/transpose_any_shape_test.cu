@@ -177,14 +177,12 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   // runs and more, at every residue mod 4 (output chunks shared by the long rows' ends): both
   // ways, for runs of 64, 128 and 256 floats.
   const std::vector<std::int64_t> few = {2, 3, 5, 8, 16, 17, 18, 19, 20, 21, 33, 40, 63, 64};
-  const std::vector<std::int64_t> longs = {65,  66,  67,  68,  127, 128, 129, 130, 131,
+  const std::vector<std::int64_t> longs = {65,  66,  67,  68,  127, 128, 129,  130,  131,
                                            132, 255, 257, 258, 259, 260, 1001, 1002, 1003};
   std::vector<shape> shapes = every_pair(longs, few);
   for (const shape& s : every_pair(few, longs)) shapes.push_back(s);
-  check_shapes(shapes, launch_few<64>);
-  check_shapes(shapes, launch_few<128>);
-  check_shapes(shapes, launch_few<256>);
-  check_shapes(shapes);
+  check_shapes(shapes, launch_few);
+  check_every_variant(shapes);
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
