@@ -8,8 +8,9 @@ int main(int argc, char** argv) {
   common::matrix_step step;
   step.step = "transpose_any_shape";
   step.summary =
-      "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices and "
-      "vectors on kernels of their own, aligned 128-byte lines where both sides are odd";
+      "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices, "
+      "sides of a few dozen floats and vectors on kernels of their own, aligned 128-byte lines "
+      "where both sides are odd";
   step.result = common::matrix_result::transpose;
   step.variants = variants();
   step.sweep_help =
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
       "last rows and columns in tiles of their own, without the one-wave aligned lines for "
       "small matrices, and with those at 8 blocks per SM whatever the number of tiles, and "
       "matrices of at most 40 rows whose output rows start off 16-byte boundaries on 64 x 64 "
-      "tiles instead of the narrow kernel";
+      "tiles instead of the narrow kernel, and matrices with a side of 17 to 64 floats without "
+      "the few-side kernels (on the kernels before them), and on the few-side kernels where both "
+      "sides are aligned too";
   return common::run_matrix_program(argc, argv, step);
 }

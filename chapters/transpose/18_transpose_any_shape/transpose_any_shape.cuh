@@ -2,7 +2,8 @@
 //   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
 //   row of tiles is short, and at some proportions where the input rows start off 64-byte
 //   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
-//   vectors, and, on GPUs with much DRAM bandwidth per SM, for matrices whose sides are both odd.
+//   vectors, for a side of a few dozen floats, and, on GPUs with much DRAM bandwidth per SM, for
+//   matrices whose sides are both odd.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -22,11 +23,14 @@
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
 //   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
 //   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
-//   or at most 40 rows off a multiple of 4 (no more rows than columns), takes kernel_narrow
-//   (16-byte accesses on the side that is contiguous), and a matrix of one row
-//   or one column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output
-//   rows are aligned and the input rows start off 256-byte boundaries, the input loads ask the L2
-//   for the whole 256 bytes around them (wide fetches; launch_variant says where). Where both
+//   or at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
+//   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
+//   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (runs of 128
+//   floats of the long side per block, 16-byte accesses on both sides) unless the tiles' accesses
+//   are aligned there; and a matrix of one row or one column, whose transpose is itself, is copied
+//   with cudaMemcpyAsync. Where the output rows are aligned and the input rows start off 256-byte
+//   boundaries, the input loads ask the L2 for the whole 256 bytes around them (wide fetches;
+//   launch_variant says where). Where both
 //   sides are odd, kernel_lines moves one float per access, each warp access one aligned 128-byte
 //   line: on any GPU for matrices of at most one wave of tiles or of one row of tiles, and for the
 //   others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100).
@@ -34,10 +38,11 @@
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
 //   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
 //   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
-//   whose sides are both odd; of the 26 shapes last tried outside the bench, all are past it on the
-//   H100 and all but one on the H200 (6003 x 50001, just behind it in that run, just past in the
-//   run before). See its page for every shape class against cublasSgeam and cudaMemcpy on both
-//   GPUs.
+//   whose sides are both odd. Outside the bench, tall matrices of 17 to 19 columns were behind it
+//   until the few-side kernels (measured on the H100 only); of the 30 shapes last tried outside the
+//   bench, all are past it on the H200 (before the few-side kernels) and all but 2049 x 2047 on the
+//   H100 (level with it, a little past it the run before). See its page for every shape class
+//   against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
@@ -669,7 +674,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // float by float. Here each block takes FEW_RUN of the long side, which on the contiguous matrix is
 // one run of floats, moved with 16-byte accesses in order; on the other matrix it is a piece of
 // each of the few long rows, moved as aligned 16-byte chunks of that row. Shared memory holds the
-// block's floats as [few][long] rows, each shifted by its long row's start modulo 4 floats
+// block's floats as one row per long row, each shifted by its long row's start modulo 4 floats
 // (`lead`), so that every aligned chunk of a long row is an aligned float4 there too.
 // kernel_few_cols: the input is the contiguous matrix (rows of at most FEW_SIDE floats back to
 // back); each block writes the floats of input rows [r0 + d, r0 + FEW_RUN + d) of output row c,
@@ -1022,25 +1027,38 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
-  // Few columns (NARROW_SIDE .. FEW_SIDE) of more rows, or few rows (.. FEW_ROWS) of more columns:
-  // kernel_few_cols or kernel_few_rows, except where the tiles' 16-byte accesses are aligned on
-  // both sides (rows and cols multiples of 4; for few columns, the output rows on 64-byte
-  // boundaries too: rows % 16 == 0). (EXP: measuring.) FEW_EVERYWHERE: every such matrix.
+  // Few columns (more than NARROW, at most FEW) of more rows, or few rows (at most FEW_ROWS) of
+  // more columns: kernel_few_cols or kernel_few_rows, except where the tiles' accesses are aligned
+  // on both sides (few rows: rows and cols multiples of 4; few columns: output rows on 64-byte
+  // boundaries and input rows on 32-byte sectors, rows % 16 == 0 and cols % 8 == 0).
+  // FEW_EVERYWHERE (the --sweep's 'few-side kernels at aligned sides too'): no exception.
+  // On the H100 (asked of the H200, given the H100) the few-side kernels were far faster than the
+  // default before them (tiles, aligned lines or the narrow kernel: 'no few-side kernels') at
+  // 1000001 x 17 .. 63, 100003 x 17 and 37, 1000000 x 17, 1000004 x 48, 1000016 x 33, 300001 x 24
+  // and 2000001 x 39, and at 17 .. 39 rows of 100003 .. 2000001 columns (24, 36 and 20 rows too,
+  // with odd columns); the default before was behind cublasSgeam at 100003 x 17 on both GPUs and
+  // at 1000001 x 18 and 19 on the H200. They were a little slower at 1000000 x 40, 48 and 64, 40 x
+  // 1000000 and 32 x 1000000, and a little faster at 1000000 x 20 (hence cols % 8 for few columns).
+  // Few rows stop at 40: at 44 rows of 1000001 they were level, at 45 faster, at 48, 52, 63 and 64
+  // slower.
   const bool few_cols = cols > NARROW && cols <= FEW && rows > FEW;
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
-  const bool tiles_aligned =
-      rows % VEC == 0 && cols % VEC == 0 && (few_rows || rows % FLOATS_PER_64_BYTES == 0);
+  const bool tiles_aligned = few_rows
+                                 ? rows % VEC == 0 && cols % VEC == 0
+                                 : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
     launch_few(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
-  // than columns): the narrow kernel's gather form, whose 16-byte stores fill the output in order
-  // (not in the --sweep's 'no narrow kernel').
-  // On the H200 it was far faster than the tiles (aligned lines there) at 17 to 37 rows of 1000001
-  // columns, where those were behind cublasSgeam up to 21 rows, level at 41 and slower at 45 and
-  // 47; with rows a multiple of 4 (24, 32, 40, 48), level or slower; and its scatter form for
-  // short input rows (1000001 x 17, 1000001 x 33, 1000001 x 48) far slower than the tiles.
+  // than columns; more than FEW_SIDE columns take the few-side kernels above): the narrow kernel's
+  // gather form, whose 16-byte stores fill the output in order (not in the --sweep's 'no narrow
+  // kernel'). On the H200 it was far faster than the tiles (aligned lines there) at 17 to 37 rows
+  // of 1000001 columns, where those were behind cublasSgeam up to 21 rows, level at 41 and slower
+  // at 45 and 47; with rows a multiple of 4 (24, 32, 40, 48), level or slower; and its scatter form
+  // for short input rows (1000001 x 17, 1000001 x 33, 1000001 x 48) far slower than the tiles. On
+  // the H100 it was faster than the tiles up to 33 rows and slower at 37 and 39 (aligned lines in
+  // one row of tiles there). The few-side kernels were faster than either on the H100.
   const bool short_odd_rows = NARROW > 0 && rows % VEC != 0 && rows <= NARROW_ODD && rows <= cols;
   if (std::min(rows, cols) <= NARROW || short_odd_rows) {
     if (rows * cols <= std::int64_t(UINT32_MAX) - VEC * BLOCK_THREADS)

@@ -1,9 +1,9 @@
 // transpose_any_shape: tests. Host: the window picks the right floats for every shift. GPU: every
 // test shape of the part, then each shape class of the issue that asked for this step: every
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
-// 64, tall and skinny matrices both ways, single rows and columns, and more rows or columns of
-// tiles than a grid has blocks in y. (More than 2^31 elements: the program's test in
-// CMakeLists.txt.)
+// 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
+// block's run, single rows and columns, and more rows or columns of tiles than a grid has blocks
+// in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
 #include <vector>
 
 #include "common/transpose/testing.hpp"
@@ -19,7 +19,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // stored from registers instead of with bulk copies, the thin last rows and columns in tiles of
 // their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
 // aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
-// one-wave grids at 8 blocks per SM).
+// one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, and the few-side
+// kernels where both sides are aligned too).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -116,8 +117,11 @@ GPU_TEST_CASE("tall and skinny matrices both ways") {
     shapes.push_back({100003, side});
     shapes.push_back({side, 100003});
   }
-  // Up to 40 rows, rows % 4 != 0 and no more rows than columns: the narrow kernel too (18, 37, 39),
-  // not at 40 or 41 rows ('short odd rows on tiles' takes them all to the tiles).
+  // 17 .. 40 rows of more than 64 columns: kernel_few_rows (18, 37, 39; 40 rows of 100001 too,
+  // whose columns are odd), not at 41 rows; at most 64 columns, rows % 4 != 0: the narrow kernel
+  // (39 x 39, 39 x 45). ('no few-side kernels' takes the first to the narrow kernel, 'short odd
+  // rows on tiles' all of them to the tiles.) 17 .. 64 columns of more rows: kernel_few_cols
+  // (100003 x 17 and 37), not where both sides are aligned (100000 x 40, 65536 x 64).
   for (const shape& s : {shape{18, 100003}, shape{39, 100001}, shape{40, 100001}, shape{41, 100001},
                          shape{39, 39}, shape{39, 45}})
     shapes.push_back(s);
@@ -195,20 +199,20 @@ GPU_TEST_CASE("single rows and single columns are copies") {
 }
 
 GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") {
-  // 65537 rows of 64-row tiles: 65535 * 64 + 3 rows x 5 columns (the narrow kernel) and x 17
+  // 65537 rows of 64-row tiles: 65535 * 64 + 3 rows x 5 columns (the narrow kernel) and x 67
   // columns (the realigning kernel), the aligned one with 65537 * 64 rows x 64 columns. Down the
   // columns of tiles first, blockIdx.x counts rows of tiles (one launch); along the rows first
   // (the default's order for these rows of one tile) they are two more than gridDim.y holds.
   const std::int64_t tall = std::int64_t(65535) * 64 + 3;
-  check_shapes({{tall, 5}, {tall, 17}, {std::int64_t(65537) * 64, 64}});
-  check_shapes({{tall, 17}, {std::int64_t(65537) * 64, 64}},
+  check_shapes({{tall, 5}, {tall, 67}, {std::int64_t(65537) * 64, 64}});
+  check_shapes({{tall, 67}, {std::int64_t(65537) * 64, 64}},
                launch_variant<NARROW_SIDE, DOWN_FIRST>);
 }
 
 GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
   // Down the columns of tiles first (the default), blockIdx.y counts columns of tiles: 65537 of
-  // them, on the realigning kernel (41 rows: up to 40 rows off a multiple of 4 take the narrow
-  // kernel), the aligned one (20 and 64 rows) and kernel_lines (65 rows).
+  // them, on the realigning kernel (41 rows: up to 40 rows take kernel_few_rows), the aligned one
+  // (20 and 64 rows, both sides multiples of 4) and kernel_lines (65 rows).
   const std::int64_t wide = std::int64_t(65537) * 64;
   check_shapes({{41, wide}, {20, wide}, {64, wide}});
   // One row of tiles with both sides odd: kernel_lines on every GPU, the last column absorbed.
