@@ -40,9 +40,9 @@
 //   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
 //   whose sides are both odd. Outside the bench, tall matrices of 17 to 19 columns were behind it
 //   until the few-side kernels (measured on the H100 only); of the 30 shapes last tried outside the
-//   bench, all are past it on the H200 (before the few-side kernels) and all but 2049 x 2047 on the
-//   H100 (level with it, a little past it the run before). See its page for every shape class
-//   against cublasSgeam and cudaMemcpy on both GPUs.
+//   bench, all are past it on the H200 (before the few-side kernels) and on the H100 (2049 x 2047
+//   and 2051 x 1103 only just; 2049 x 2047 was level with it in the two runs before). See its page
+//   for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
