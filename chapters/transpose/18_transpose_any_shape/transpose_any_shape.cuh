@@ -846,14 +846,6 @@ inline void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::
   const std::int64_t few = std::min(rows, cols),
                      runs = (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(FEW_RUN) * sizeof(float);
-  if (shared_bytes > 48 * 1024) {  // EXP: up to 128 columns
-    static const bool opted_in = [] {
-      CUDA_CHECK(cudaFuncSetAttribute(kernel_few_cols, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      int(128 * few_pitch(FEW_RUN) * sizeof(float))));
-      return true;
-    }();
-    (void)opted_in;
-  }
   if (cols < rows)
     kernel_few_cols<<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   else
@@ -1246,10 +1238,6 @@ inline std::vector<common::matrix_variant> variants() {
       {"few-side kernels at aligned sides too",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
-       any_shape},
-      {"EXP few columns up to 128",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, 128>,
        any_shape}};
 }
 
