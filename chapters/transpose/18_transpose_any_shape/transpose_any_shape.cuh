@@ -696,7 +696,7 @@ __host__ __device__ constexpr int few_pitch(int run) {
   while (pitch % 32 != VEC) pitch += VEC;
   return pitch;
 }
-static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024,
+static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
 // The float of shared row `few` where the long row's float `first` of the block goes: the lead is
 // (few * long_side + first) % 4, the long row's start modulo 4 (first is a multiple of 4).
@@ -704,10 +704,11 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
+template <int RUN = FEW_RUN>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
-  constexpr int RUN = FEW_RUN, PITCH = few_pitch(RUN), WARPS = BLOCK_THREADS / 32;
+  constexpr int PITCH = few_pitch(RUN);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][PITCH]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * RUN;
@@ -743,33 +744,35 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     }
   }
   __syncthreads();
-  // Store phase: one warp per output row, one aligned chunk per lane per pass.
-  const int lane = threadIdx.x % 32;
-  for (int c = threadIdx.x / 32; c < cols; c += WARPS) {
-    const int lead = few_lead(c, rows);
-    const int d = (VEC - lead) % VEC;
-    const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
+  // Store phase: each output row's aligned chunks, from the one that holds the row's first float
+  // of the block (block rows r with (lead + r) % 4 == 0), CHUNKS per row at most (RUN / 4 + 1, at
+  // the first block), one chunk per thread per pass: a warp's stores are consecutive chunks of one
+  // or two rows.
+  constexpr int CHUNKS = RUN / VEC + 1;
+  const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
+  for (int e = threadIdx.x; e < cols * CHUNKS; e += BLOCK_THREADS) {
+    const int c = e / CHUNKS, lead = few_lead(c, rows), d = (VEC - lead) % VEC;
     const int first = blockIdx.x == 0 ? 0 : int(d < left ? d : left);
     const int last = int(RUN + d < left ? RUN + d : left);
-    float* const row_out = out + std::int64_t(c) * rows + r0;
-    // Chunk starts: block rows r with (lead + r) % 4 == 0, the first at or before `first`.
-    for (int r = first - (lead + first) % VEC + VEC * lane; r < last; r += VEC * 32) {
-      const float* const piece = shared + c * PITCH + r + lead;
-      if (r >= first && r + VEC <= last) {
-        __stcs(reinterpret_cast<float4*>(row_out + r), *reinterpret_cast<const float4*>(piece));
-      } else {
+    const int r = first - (lead + first) % VEC + VEC * (e - c * CHUNKS);
+    if (r >= last) continue;
+    float* const to = out + std::int64_t(c) * rows + r0 + r;  // 16-byte aligned
+    const float* const piece = shared + c * PITCH + r + lead;
+    if (r >= first && r + VEC <= last) {
+      __stcs(reinterpret_cast<float4*>(to), *reinterpret_cast<const float4*>(piece));
+    } else {
 #pragma unroll
-        for (int i = 0; i < VEC; ++i)
-          if (r + i >= first && r + i < last) __stcs(row_out + r + i, piece[i]);
-      }
+      for (int i = 0; i < VEC; ++i)
+        if (r + i >= first && r + i < last) __stcs(to + i, piece[i]);
     }
   }
 }
 
+template <int RUN = FEW_RUN>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
-  constexpr int RUN = FEW_RUN, PITCH = few_pitch(RUN);
+  constexpr int PITCH = few_pitch(RUN);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][PITCH]
   const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
@@ -841,18 +844,6 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   CUDA_CHECK_LAUNCH();
 }
 
-// kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer).
-inline void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t few = std::min(rows, cols),
-                     runs = (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(FEW_RUN) * sizeof(float);
-  if (cols < rows)
-    kernel_few_cols<<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
-  else
-    kernel_few_rows<<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
-  CUDA_CHECK_LAUNCH();
-}
-
 // What the launch rules ask of the current GPU: its SM count and its theoretical DRAM bandwidth
 // per SM, in GB/s (the H100 SXM's about 25, the H200's about 36: how many bytes each SM must keep
 // moving for DRAM to stay busy). Asked of the driver once per device and kept: the query takes
@@ -872,6 +863,32 @@ inline gpu_facts current_gpu() {
   const gpu_facts facts{d.sm_count, d.theoretical_gbps / d.sm_count};
   if (device < MAX_DEVICES) known[device] = facts;
   return facts;
+}
+
+// kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
+// of RUN floats of the long side.
+template <int RUN>
+void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
+  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
+  if (cols < rows)
+    kernel_few_cols<RUN>
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
+  else
+    kernel_few_rows<RUN>
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
+  CUDA_CHECK_LAUNCH();
+}
+
+// Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer than the GPU's SMs
+// (SHORT_RUNS; launch_variant says why).
+constexpr int FEW_SHORT_RUN = 32;
+template <bool SHORT_RUNS = true>
+void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms)
+    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+  else
+    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1018,7 +1035,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1047,7 +1064,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few(d_in, d_out, rows, cols);
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1238,6 +1255,11 @@ inline std::vector<common::matrix_variant> variants() {
       {"few-side kernels at aligned sides too",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
+       any_shape},
+      {"EXP few-side runs of 128 only",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      false>,
        any_shape}};
 }
 

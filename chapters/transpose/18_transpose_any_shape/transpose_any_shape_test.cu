@@ -185,7 +185,8 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
                                            132, 255, 257, 258, 259, 260, 1001, 1002, 1003};
   std::vector<shape> shapes = every_pair(longs, few);
   for (const shape& s : every_pair(few, longs)) shapes.push_back(s);
-  check_shapes(shapes, launch_few);
+  check_shapes(shapes, launch_few_runs<FEW_RUN>);
+  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN>);
   check_every_variant(shapes);
 }
 
