@@ -880,8 +880,11 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
   CUDA_CHECK_LAUNCH();
 }
 
-// Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer than the GPU's SMs
-// (SHORT_RUNS; launch_variant says why).
+// Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
+// SMs (SHORT_RUNS false: the --sweep's 'few-side runs of 128 only'). On the H100 the short runs
+// were faster at 33 x 5000, 5000 x 33, 33 x 65, 65 x 33, 17 x 3000, 3000 x 17, 40 x 1001,
+// 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
+// behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
 template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -1256,7 +1259,7 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
        any_shape},
-      {"EXP few-side runs of 128 only",
+      {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,

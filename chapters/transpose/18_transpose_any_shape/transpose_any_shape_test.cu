@@ -19,8 +19,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // stored from registers instead of with bulk copies, the thin last rows and columns in tiles of
 // their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
 // aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
-// one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, and the few-side
-// kernels where both sides are aligned too).
+// one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
+// kernels where both sides are aligned too, and in long runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
