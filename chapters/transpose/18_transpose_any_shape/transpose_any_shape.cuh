@@ -41,8 +41,10 @@
 //   whose sides are both odd. Outside the bench, tall matrices of 17 to 19 columns were behind it
 //   until the few-side kernels (measured on the H100 only); of the 30 shapes last tried outside the
 //   bench, all are past it on the H200 (before the few-side kernels) and on the H100 (2049 x 2047
-//   and 2051 x 1103 only just; 2049 x 2047 was level with it in the two runs before). See its page
-//   for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
+//   and 2051 x 1103 only just; 2049 x 2047 was level with it in the two runs before). Of 25 small
+//   and medium shapes on the H100, 3001 x 2003 (both sides odd, more than one wave of tiles) was
+//   just behind it. See its page for every shape class against cublasSgeam and cudaMemcpy on both
+//   GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
