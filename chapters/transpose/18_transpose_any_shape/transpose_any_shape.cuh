@@ -25,14 +25,14 @@
 //   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
 //   or at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
-//   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (runs of 128
-//   floats of the long side per block, 16-byte accesses on both sides) unless the tiles' accesses
-//   are aligned there; and a matrix of one row or one column, whose transpose is itself, is copied
-//   with cudaMemcpyAsync. Where the output rows are aligned and the input rows start off 256-byte
-//   boundaries, the input loads ask the L2 for the whole 256 bytes around them (wide fetches;
-//   launch_variant says where). Where both
-//   sides are odd, kernel_lines moves one float per access, each warp access one aligned 128-byte
-//   line: on any GPU for matrices of at most one wave of tiles or of one row of tiles, and for the
+//   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128
+//   floats of the long side per block, 32 where those would not fill the GPU, 16-byte accesses on
+//   both sides) unless the tiles' accesses are aligned there; and a matrix of one row or one
+//   column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are
+//   aligned and the input rows start off 256-byte boundaries, the input loads ask the L2 for the
+//   whole 256 bytes around them (wide fetches; launch_variant says where). Where both sides are
+//   odd, kernel_lines moves one float per access, each warp access one aligned 128-byte line: on
+//   any GPU for matrices of at most one wave of tiles or of one row of tiles, and for the
 //   others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
@@ -673,13 +673,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 //! [few]
 // Few columns in a tall matrix, or few rows in a wide one (a side of at most FEW_SIDE floats, more
 // than NARROW_SIDE): a 64 x 64 tile would be mostly empty, and the narrow kernel moves one side
-// float by float. Here each block takes FEW_RUN of the long side, which on the contiguous matrix is
-// one run of floats, moved with 16-byte accesses in order; on the other matrix it is a piece of
-// each of the few long rows, moved as aligned 16-byte chunks of that row. Shared memory holds the
-// block's floats as one row per long row, each shifted by its long row's start modulo 4 floats
-// (`lead`), so that every aligned chunk of a long row is an aligned float4 there too.
+// float by float. Here each block takes a run of RUN floats of the long side (launch_few says how
+// long), which on the contiguous matrix is one stretch of memory, moved with 16-byte accesses in
+// order; on the other matrix it is a piece of each of the few long rows, moved as aligned 16-byte
+// chunks of that row. Shared memory holds the block's floats as one row per long row, each shifted
+// by its long row's start modulo 4 floats (`lead`), so that every aligned chunk of a long row is
+// an aligned float4 there too.
 // kernel_few_cols: the input is the contiguous matrix (rows of at most FEW_SIDE floats back to
-// back); each block writes the floats of input rows [r0 + d, r0 + FEW_RUN + d) of output row c,
+// back); each block writes the floats of input rows [r0 + d, r0 + RUN + d) of output row c,
 // where d (0 .. 3) brings output float c * rows + r0 + d to a 16-byte boundary. So no 16-byte
 // chunk is written by two blocks, and each block also loads the 3 input rows past its own. The
 // first block starts every output row at its first float, the last ends it at its last: there
@@ -692,7 +693,8 @@ constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_va
 constexpr int FEW_RUN = 128;           // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;       // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
-// a multiple of 32, which spreads the float-by-float side over the banks (few conflicts).
+// a multiple of 32, so that the float-by-float side's accesses to neighbouring shared rows fall in
+// different banks (our reasoning; their bank conflicts are not measured).
 __host__ __device__ constexpr int few_pitch(int run) {
   int pitch = (run + 2 * BELOW + VEC - 1) / VEC * VEC;
   while (pitch % 32 != VEC) pitch += VEC;
@@ -700,8 +702,9 @@ __host__ __device__ constexpr int few_pitch(int run) {
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
-// The float of shared row `few` where the long row's float `first` of the block goes: the lead is
-// (few * long_side + first) % 4, the long row's start modulo 4 (first is a multiple of 4).
+// The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
+// boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
+// where first, the run's first float along the long side, is a multiple of 4.
 __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
