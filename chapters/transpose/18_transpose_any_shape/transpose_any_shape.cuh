@@ -730,7 +730,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       const int k = k0 + p * STRIDE;
       if (k + VEC <= count) {
         q[p] = __ldg(reinterpret_cast<const float4*>(from + k));
-      } else {  // the matrix's last floats, or none
+      } else {  // the matrix's last floats, or none (load_chunk's tail, in 32-bit offsets)
         q[p].x = k < count ? __ldg(from + k) : 0.0f;
         q[p].y = k + 1 < count ? __ldg(from + k + 1) : 0.0f;
         q[p].z = k + 2 < count ? __ldg(from + k + 2) : 0.0f;
@@ -800,7 +800,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       if (e >= pieces || j >= lead + width) continue;  // past the piece
       if (at + VEC <= n) {
         q[p] = __ldg(reinterpret_cast<const float4*>(in + at));
-      } else {  // the matrix's last chunk, past the end of the allocation
+      } else {  // the matrix's last chunk, past the end of the allocation (load_chunk's tail)
         q[p].x = __ldg(in + at);
         if (at + 1 < n) q[p].y = __ldg(in + at + 1);
         if (at + 2 < n) q[p].z = __ldg(in + at + 2);
@@ -1150,7 +1150,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // - On any GPU where the matrix has one row of tiles (rows up to 67, the last 1 .. 3 absorbed):
   //   faster than the realigning kernel on the H100 at 65 x 1000003, 67 x 500001, 17 x 1000001,
   //   33 x 1000001, 41 x 1000003, 63 x 1000003, 65 x 1000001 and 67 x 2000001 (on the H200 such
-  //   matrices are lines by the next rule; up to 40 rows they now take the narrow kernel, above).
+  //   matrices are lines by the next rule; up to 40 rows they now take kernel_few_rows, above).
   //   Our reading: each block's output is then one contiguous run.
   // - Where the tiles go down the columns first and the matrix is not very tall (rows <
   //   TALL_REALIGNED x cols), on GPUs with at least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM.
@@ -1181,9 +1181,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     if (one_row_of_tiles ||
         (!along_first && !very_tall && rows < TALL_REALIGNED * cols &&
          (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM))) {
-      const auto few = [](std::int64_t side) { return side / TILE_DIM <= FEW_TILES_ABSORBED; };
-      if (LINES_ABSORB &&
-          ((thin_edge(rows, BELOW) && few(rows)) || (thin_edge(cols, BELOW) && few(cols))))
+      const auto few_tiles = [](std::int64_t side) {
+        return side / TILE_DIM <= FEW_TILES_ABSORBED;
+      };
+      if (LINES_ABSORB && ((thin_edge(rows, BELOW) && few_tiles(rows)) ||
+                           (thin_edge(cols, BELOW) && few_tiles(cols))))
         launch_lines<true>(d_in, d_out, rows, cols);
       else
         launch_lines<false>(d_in, d_out, rows, cols);

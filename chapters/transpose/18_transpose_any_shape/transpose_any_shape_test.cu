@@ -179,7 +179,8 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   // A side of 17 .. 64 floats (2 .. 16 too, which the default gives the narrow kernel) against a
   // long side of one run, a run and 1 .. 3 floats (the 3 rows each block loads past its own), two
   // runs and more, at every residue mod 4 (output chunks shared by the long rows' ends): both
-  // ways, for runs of 64, 128 and 256 floats.
+  // ways, on the few-side kernels in runs of 128 and of 32 floats (for which these long sides are
+  // several runs), then on the default and every variant.
   const std::vector<std::int64_t> few = {2, 3, 5, 8, 16, 17, 18, 19, 20, 21, 33, 40, 63, 64};
   const std::vector<std::int64_t> longs = {65,  66,  67,  68,  127, 128, 129,  130,  131,
                                            132, 255, 257, 258, 259, 260, 1001, 1002, 1003};
