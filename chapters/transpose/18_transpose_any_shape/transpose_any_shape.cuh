@@ -690,8 +690,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // them; only the stores must not overlap).
 constexpr std::int64_t FEW_SIDE = 64;
 constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
-constexpr int FEW_RUN = 128;           // floats of the long side per block (a multiple of 4)
-constexpr int FEW_IN_FLIGHT = 4;       // 16-byte loads per thread in flight
+constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many on
+constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
+constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
 // a multiple of 32, so that the float-by-float side's accesses to neighbouring shared rows fall in
 // different banks (our reasoning; their bank conflicts are not measured).
@@ -1007,6 +1008,10 @@ constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
 // bandwidth per SM (a line between the H100's 25 and the H200's 36, not a measured one). LINES:
 // the --sweep's choice of never, by that line (the default), or on every GPU.
 constexpr double LINES_MIN_GBPS_PER_SM = 30;
+// ... and on any GPU where the tiles are at most this many per SM (two and a half waves of 8
+// blocks): on the H100 lines were faster than the realigning kernel up to 19 tiles per SM and
+// slower at 22 (launch_variant lists the shapes).
+constexpr std::int64_t LINES_ANY_GPU_TILES_PER_SM = 20;
 constexpr int LINES_NEVER = 0, LINES_BY_BANDWIDTH = 1, LINES_ALWAYS = 2;
 // One-wave lines (launch_variant says where, and why). ONE_WAVE: the --sweep's choice of never,
 // by tiles per SM (the default), or always at 8 blocks per SM.
@@ -1054,9 +1059,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   // Few columns (more than NARROW, at most FEW) of more rows, or few rows (at most FEW_ROWS) of
   // more columns: kernel_few_cols or kernel_few_rows, except where the tiles' accesses are aligned
-  // on both sides (few rows: rows and cols multiples of 4; few columns: output rows on 64-byte
-  // boundaries and input rows on 32-byte sectors, rows % 16 == 0 and cols % 8 == 0).
-  // FEW_EVERYWHERE (the --sweep's 'few-side kernels at aligned sides too'): no exception.
+  // on both sides (few rows: rows and cols multiples of 4, at least FEW_ROWS_TILED_FROM rows; few
+  // columns: output rows on 64-byte boundaries and input rows on 32-byte sectors, rows % 16 == 0
+  // and cols % 8 == 0). FEW_EVERYWHERE (the --sweep's 'few-side kernels at aligned sides too'): no
+  // exception.
   // On the H100 (asked of the H200, given the H100) the few-side kernels were far faster than the
   // default before them (tiles, aligned lines or the narrow kernel: 'no few-side kernels') at
   // 1000001 x 17 .. 63, 100003 x 17 and 37, 1000000 x 17, 1000004 x 48, 1000016 x 33, 300001 x 24
@@ -1065,11 +1071,14 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // at 1000001 x 18 and 19 on the H200. They were a little slower at 1000000 x 40, 48 and 64, 40 x
   // 1000000 and 32 x 1000000, and a little faster at 1000000 x 20 (hence cols % 8 for few columns).
   // Few rows stop at 40: at 44 rows of 1000001 they were level, at 45 faster, at 48, 52, 63 and 64
-  // slower.
+  // slower. Aligned few rows take them below 32 rows: on the H200 and the H100 they were faster at
+  // 20 and 28 x 1000000, 28 x 1000004 and 24 x 300000 (20 x 4000000 on the H100), faster on the
+  // H200 and level on the H100 at 24 x 1000000, and slower at 32 and 36 x 1000000 on both (40 x
+  // 1000000 and 32 x 4000000 on the H200).
   const bool few_cols = cols > NARROW && cols <= FEW && rows > FEW;
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
   const bool tiles_aligned = few_rows
-                                 ? rows % VEC == 0 && cols % VEC == 0
+                                 ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
     launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols);
@@ -1160,6 +1169,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   this kernel); on the H100 far slower at all seven (see the page). Our reading: the realigning
   //   kernel's 5 blocks per SM keep enough requests in flight for the H100's DRAM, not for the
   //   H200's, which has about 44% more bandwidth per SM.
+  //   On any GPU where the tiles are at most LINES_ANY_GPU_TILES_PER_SM per SM: on the H100 lines
+  //   were faster than the realigning kernel (behind cublasSgeam at 3001 x 2003, 2501 x 2503 and
+  //   4001 x 2003) at 3001 x 2003, 2003 x 3001, 2501 x 2503, 4001 x 2003, 2049 x 4097,
+  //   3001 x 3001, 3501 x 2503 and 4001 x 2503 (11 to 19 tiles per SM), level at 5001 x 2003 and
+  //   2003 x 5001 (19), a little faster at 6001 x 2003 and slower at 4001 x 3001 (22).
   // In the last two, thin last rows or columns (1 .. 3) go into the tiles beside them where that
   // side has at most FEW_TILES_ABSORBED tiles: their nearly empty tiles are then a large share of
   // the grid. On the H200 this was faster at 65 x 1000003, 67 x 500001, 129 x 1000003 and
@@ -1180,7 +1194,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     const bool one_row_of_tiles = rows <= TILE_DIM + BELOW;
     if (one_row_of_tiles ||
         (!along_first && !very_tall && rows < TALL_REALIGNED * cols &&
-         (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM))) {
+         (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM ||
+          tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM))) {
       const auto few_tiles = [](std::int64_t side) {
         return side / TILE_DIM <= FEW_TILES_ABSORBED;
       };
