@@ -158,7 +158,7 @@ __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std
 template <class S, int STAGES, class T>
 struct pipeline_state {
   static constexpr int SLOTS = 2 * STAGES;
-  std::uint64_t landed[STAGES], total_known[SLOTS], prefix_known[SLOTS], landed_known[SLOTS];
+  std::uint64_t landed[STAGES], total_known[SLOTS], prefix_known[SLOTS];
   std::int64_t tile[SLOTS];
   T total[SLOTS], prefix[SLOTS];
   T warp_totals[S::WARPS];
@@ -189,7 +189,6 @@ __device__ void start_pipeline(pipeline_state<S, STAGES, T>& ps, TileSource next
   for (int k = 0; k < pipeline_state<S, STAGES, T>::SLOTS; ++k) {
     barrier_init(&ps.total_known[k]);
     barrier_init(&ps.prefix_known[k]);
-    barrier_init(&ps.landed_known[k]);
   }
   barrier_init_fence();
   for (int s = 0; s < STAGES; ++s)
@@ -252,62 +251,6 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
   return scan_reduce_then_scan::warp_sum(sum);
 }
 
-// EXP early window: scan_lookback's look_back with its first window's status words already read
-// (`first`, read when the tile landed, before its sum was known). The aggregate is published.
-template <int WINDOW, class T>
-__device__ T look_back_from(unsigned long long* status, std::int64_t tile, T tile_total,
-                            const unsigned long long (&first)[WINDOW / WARP_THREADS]) {
-  constexpr int WORDS = WINDOW / WARP_THREADS;
-  const int lane = threadIdx.x % WARP_THREADS;
-  using scan_lookback::flag_of;
-  using scan_lookback::read_status;
-  using scan_lookback::STATUS_INVALID;
-  using scan_lookback::STATUS_PREFIX;
-  if (tile == 0) {
-    if (lane == 0) scan_lookback::publish(&status[0], STATUS_PREFIX, tile_total);
-    return T(0);
-  }
-  constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
-                                                << 32;
-  T exclusive = T(0);
-  bool first_window = true;
-  for (std::int64_t window_start = tile - WINDOW;; window_start -= WINDOW) {
-    unsigned long long words[WORDS];
-#pragma unroll
-    for (int j = 0; j < WORDS; ++j) {
-      const std::int64_t predecessor = window_start + j * WARP_THREADS + lane;
-      words[j] = first_window       ? first[j]
-                 : predecessor >= 0 ? read_status(&status[predecessor])
-                                    : PREFIX_OF_ZERO;
-    }
-    first_window = false;
-    for (;;) {
-      bool invalid = false;
-#pragma unroll
-      for (int j = 0; j < WORDS; ++j) invalid = invalid || flag_of(words[j]) == STATUS_INVALID;
-      if (!__any_sync(0xffffffffu, invalid)) break;
-#pragma unroll
-      for (int j = 0; j < WORDS; ++j)
-        if (flag_of(words[j]) == STATUS_INVALID)
-          words[j] = read_status(&status[window_start + j * WARP_THREADS + lane]);
-    }
-    int nearest = -1;
-#pragma unroll
-    for (int j = 0; j < WORDS; ++j) {
-      const unsigned prefix_lanes = __ballot_sync(0xffffffffu, flag_of(words[j]) == STATUS_PREFIX);
-      if (prefix_lanes) nearest = j * WARP_THREADS + WARP_THREADS - 1 - __clz(prefix_lanes);
-    }
-    T sum = T(0);
-#pragma unroll
-    for (int j = 0; j < WORDS; ++j)
-      if (j * WARP_THREADS + lane >= nearest) sum += scan_lookback::value_of<T>(words[j]);
-    exclusive += scan_reduce_then_scan::warp_sum(sum);
-    if (nearest >= 0) break;
-  }
-  if (lane == 0) scan_lookback::publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
-  return exclusive;
-}
-
 //! [kernel]
 // A grid of resident blocks, each of three kinds of warps that work through the block's tiles in
 // the order the block took them, handing each tile on through the barriers of its buffer and slot:
@@ -321,7 +264,7 @@ __device__ T look_back_from(unsigned long long* status, std::int64_t tile, T til
 // belongs to a running block (the launch is cooperative: every block is resident) whose sum warp
 // has published its sum (every tile taken lands) and whose look-back warp is on it (its earlier
 // tiles have prefixes): no deadlock.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, bool EARLY_WINDOW = false>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
@@ -344,7 +287,6 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
       const int s = i % STAGES, k = i % SLOTS;
       wait(&ps.landed[s], i / STAGES);
       const std::int64_t tile = ps.tile[k];
-      if (EARLY_WINDOW && lane == 0) barrier_arrive(&ps.landed_known[k], 0);
       if (tile < tiles) {
         const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
                                             tile, vector_io);
@@ -361,30 +303,12 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
   if (warp == LOOK_BACK_WARP) {
     for (int i = 0;; ++i) {
       const int k = i % SLOTS;
-      T prefix;
-      if constexpr (EARLY_WINDOW) {
-        wait(&ps.landed_known[k], i / SLOTS);
-        const std::int64_t tile = ps.tile[k];
-        if (tile >= tiles) return;
-        constexpr int WORDS = WINDOW / WARP_THREADS;
-        unsigned long long first[WORDS];
-#pragma unroll
-        for (int j = 0; j < WORDS; ++j) {
-          const std::int64_t predecessor = tile - WINDOW + j * WARP_THREADS + lane;
-          first[j] = predecessor >= 0
-                         ? scan_lookback::read_status(&status[predecessor])
-                         : static_cast<unsigned long long>(scan_lookback::STATUS_PREFIX) << 32;
-        }
-        wait(&ps.total_known[k], i / SLOTS);
-        prefix = look_back_from<WINDOW>(status, tile, ps.total[k], first);
-      } else {
-        wait(&ps.total_known[k], i / SLOTS);
-        const std::int64_t tile = ps.tile[k];
-        if (tile >= tiles) return;
-        // The sum warp has published the aggregate: a second store of it here, just before the
-        // window's loads, made every look-back slower (see the page).
-        prefix = look_back<WINDOW, false>(status, tile, ps.total[k]);
-      }
+      wait(&ps.total_known[k], i / SLOTS);
+      const std::int64_t tile = ps.tile[k];
+      if (tile >= tiles) return;
+      // The sum warp has published the aggregate: a second store of it here, just before the
+      // window's loads, made every look-back slower (see the page).
+      const T prefix = look_back<WINDOW, false>(status, tile, ps.total[k]);
       if (lane == 0) {
         ps.prefix[k] = prefix;
         barrier_arrive(&ps.prefix_known[k], 0);
@@ -442,11 +366,11 @@ int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, bool EARLY_WINDOW = false>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
   static const int blocks =
-      blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T, EARLY_WINDOW>,
-                     S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>());
+      blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, S::BLOCK_THREADS + 2 * WARP_THREADS,
+                     stage_bytes<S, STAGES, T>());
   return blocks;
 }
 
@@ -473,15 +397,15 @@ void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::si
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content (the
 // kernel clears it).
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, bool EARLY_WINDOW = false>
+          int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks = int(std::min<std::int64_t>(
-      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, EARLY_WINDOW>()));
+  const int blocks =
+      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T, EARLY_WINDOW>, blocks,
+  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, blocks,
                   S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in, n, d_out,
                   tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
@@ -506,18 +430,16 @@ inline std::string variant_name(const std::string& threads, const std::string& i
 }
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW,
-          bool EARLY_WINDOW = false>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = variant_name(std::to_string(THREADS), std::to_string(S::ITEMS), std::to_string(STAGES),
-                        std::to_string(WINDOW)) +
-           (EARLY_WINDOW ? " EXP early window" : "");
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, EARLY_WINDOW>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, EARLY_WINDOW>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, EARLY_WINDOW>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, EARLY_WINDOW>;
+                        std::to_string(WINDOW));
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
@@ -553,11 +475,7 @@ inline std::vector<common::scan_variant> variants() {
           pipeline_variant<256, 4, 7>(),
           pipeline_variant<128, 8, 7>(),
           pipeline_variant<256, 2, 12>(),
-          pipeline_variant<512, 8, 3>(),
-          pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES,
-                           DEFAULT_WINDOW, true>(),
-          pipeline_variant<small_n_shape::BLOCK_THREADS, small_n_shape::VECTORS, SMALL_N_STAGES,
-                           DEFAULT_WINDOW, true>()};
+          pipeline_variant<512, 8, 3>()};
 }
 
 }  // namespace scan_pipelined
