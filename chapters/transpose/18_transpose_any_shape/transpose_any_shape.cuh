@@ -27,24 +27,24 @@
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
 //   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128
 //   floats of the long side per block, 32 where those would not fill the GPU, 16-byte accesses on
-//   both sides) unless the tiles' accesses are aligned there; and a matrix of one row or one
+//   both sides) unless the tiles' accesses are aligned there (for few rows, from 32 rows on); and
+//   a matrix of one row or one
 //   column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are
 //   aligned and the input rows start off 256-byte boundaries, the input loads ask the L2 for the
 //   whole 256 bytes around them (wide fetches; launch_variant says where). Where both sides are
 //   odd, kernel_lines moves one float per access, each warp access one aligned 128-byte line: on
-//   any GPU for matrices of at most one wave of tiles or of one row of tiles, and for the
-//   others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100).
+//   any GPU for matrices of at most 20 tiles per SM or of one row of tiles, and for the others
+//   on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
 //   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
 //   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
 //   whose sides are both odd. Outside the bench, tall matrices of 17 to 19 columns were behind it
-//   until the few-side kernels (measured on the H100 only); of the 30 shapes last tried outside the
-//   bench, all are past it on the H200 (before the few-side kernels) and on the H100 (2049 x 2047
-//   and 2051 x 1103 only just; 2049 x 2047 was level with it in the two runs before). Of 25 small
-//   and medium shapes on the H100, 3001 x 2003 (both sides odd, more than one wave of tiles) was
-//   just behind it. See its page for every shape class against cublasSgeam and cudaMemcpy on both
-//   GPUs.
+//   until the few-side kernels; of the 32 shapes last tried outside the bench, all are at or past
+//   it on the H200 (1537 x 1539 level with it) and on the H100 (2049 x 2047 and 2051 x 1103 only
+//   just). On the H100, both-odd matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503,
+//   4001 x 2003) were just behind it until aligned lines ran there too. See its page for every
+//   shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
