@@ -118,7 +118,7 @@ struct probe_tile_source {
   }
 };
 template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH,
-          int ORDER>
+          int ORDER, bool NO_SCAN>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
     counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
                    unsigned* tile_counter, unsigned long long* status) {
@@ -144,8 +144,10 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
       wait(&ps.landed[s], i / STAGES);
       const std::int64_t tile = ps.tile[k];
       if (tile < tiles) {
-        const T total =
-            warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n, tile, true);
+        const T total = NO_SCAN
+                            ? T(0)
+                            : warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS,
+                                                  in, n, tile, true);
         if (lane == 0) {
           publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
           ps.total[k] = total;
@@ -201,7 +203,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     thread_items<S, T> t = whole_bulk_tile<S>(tile, n, true)
                                ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
                                : load_tile<S>(in, n, tile_base, true);
-    block_scan<false>(t, ps.warp_totals, tile_barrier);
+    if (!NO_SCAN) block_scan<false>(t, ps.warp_totals, tile_barrier);
     tile_barrier();
     if (threadIdx.x == 0) {
       const long long request_start = clock64();
@@ -228,6 +230,22 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     atomicAdd(&counters[PREFIX_WAIT_CYCLES], prefix_wait);
     atomicAdd(&counters[REQUEST_CYCLES], request_cycles);
   }
+}
+
+// A plain copy of n int32 (n a multiple of 4), 16-byte loads and stores, UNROLL of them in flight
+// per thread, over a grid-stride loop: a copy of our own beside cudaMemcpy's.
+template <int UNROLL>
+__global__ void copy_kernel(const int4* __restrict__ in, int4* __restrict__ out, std::int64_t n4) {
+  const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
+  std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x;
+  for (; i + (UNROLL - 1) * stride < n4; i += UNROLL * stride) {
+    int4 v[UNROLL];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) v[u] = in[i + u * stride];
+#pragma unroll
+    for (int u = 0; u < UNROLL; ++u) out[i + u * stride] = v[u];
+  }
+  for (; i < n4; i += stride) out[i] = in[i];
 }
 
 // The input: (i mod 7) - 3, whose exclusive scan at i is the sum of (k - 3) for k < i mod 7.
@@ -287,9 +305,10 @@ void print_header(const common::device_info& gpu, std::int64_t n) {
 }
 
 template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK,
-          bool REPUBLISH = false, int ORDER = STEP_ORDER>
+          bool REPUBLISH = false, int ORDER = STEP_ORDER, bool NO_SCAN = false>
 void run_counted(arrays& a, const char* name) {
-  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER>;
+  auto* kernel =
+      counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER, NO_SCAN>;
   const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
   const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
   const std::int64_t tiles = (a.n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
@@ -342,6 +361,16 @@ int main(int argc, char** argv) {
         (void)copy_wrong;
         std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
                     "cudaMemcpy device to device", "", copy_ms);
+        if (n % 4 == 0) {
+          const auto [own_ms, own_wrong] = a.time([&] {
+            copy_kernel<4><<<gpu.sm_count * 8, 256>>>(reinterpret_cast<const int4*>(a.in.data()),
+                                                      reinterpret_cast<int4*>(a.out.data()), n / 4);
+            CUDA_CHECK_LAUNCH();
+          });
+          (void)own_wrong;
+          std::printf("%-38s %7d %9.4f  (16-byte loads and stores, 4 in flight per thread)\n",
+                      "a copy kernel of our own", gpu.sm_count * 8, own_ms);
+        }
         const auto [step_ms, step_wrong] =
             a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
         std::printf(
@@ -352,6 +381,8 @@ int main(int argc, char** argv) {
         run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(a,
                                                                 "counted copy of scan_pipelined");
         run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false>(a, "  no look-back");
+        run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, false, false, STEP_ORDER, true>(
+            a, "  no look-back, no sum, no scan");
         run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, true>(a,
                                                                       "  aggregate stored twice");
         run_counted<S, DEFAULT_STAGES, DEFAULT_WINDOW, 2, true>(a, "  two look-back warps");
