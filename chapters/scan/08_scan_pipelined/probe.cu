@@ -233,19 +233,32 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
 }
 
 // A plain copy of n int32 (n a multiple of 4), 16-byte loads and stores, UNROLL of them in flight
-// per thread, over a grid-stride loop: a copy of our own beside cudaMemcpy's.
-template <int UNROLL>
+// per thread: a copy of our own beside cudaMemcpy's. Over a grid-stride loop, or (CHUNKED) each
+// block over a contiguous piece of the array; STREAMING: evict-first stores (st.global.cs).
+template <int UNROLL, bool CHUNKED = false, bool STREAMING = false>
 __global__ void copy_kernel(const int4* __restrict__ in, int4* __restrict__ out, std::int64_t n4) {
-  const std::int64_t stride = std::int64_t(gridDim.x) * blockDim.x;
+  std::int64_t end = n4, stride = std::int64_t(gridDim.x) * blockDim.x;
   std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x;
-  for (; i + (UNROLL - 1) * stride < n4; i += UNROLL * stride) {
+  if (CHUNKED) {
+    const std::int64_t piece = (n4 + gridDim.x - 1) / gridDim.x;
+    const std::int64_t begin = blockIdx.x * piece < n4 ? blockIdx.x * piece : n4;
+    end = begin + piece < n4 ? begin + piece : n4;
+    stride = blockDim.x;
+    i = begin + threadIdx.x;
+  }
+  for (; i + (UNROLL - 1) * stride < end; i += UNROLL * stride) {
     int4 v[UNROLL];
 #pragma unroll
     for (int u = 0; u < UNROLL; ++u) v[u] = in[i + u * stride];
 #pragma unroll
-    for (int u = 0; u < UNROLL; ++u) out[i + u * stride] = v[u];
+    for (int u = 0; u < UNROLL; ++u) {
+      if (STREAMING)
+        __stcs(&out[i + u * stride], v[u]);
+      else
+        out[i + u * stride] = v[u];
+    }
   }
-  for (; i < n4; i += stride) out[i] = in[i];
+  for (; i < end; i += stride) out[i] = in[i];
 }
 
 // The input: (i mod 7) - 3, whose exclusive scan at i is the sum of (k - 3) for k < i mod 7.
@@ -362,14 +375,22 @@ int main(int argc, char** argv) {
         std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
                     "cudaMemcpy device to device", "", copy_ms);
         if (n % 4 == 0) {
-          const auto [own_ms, own_wrong] = a.time([&] {
-            copy_kernel<4><<<gpu.sm_count * 8, 256>>>(reinterpret_cast<const int4*>(a.in.data()),
-                                                      reinterpret_cast<int4*>(a.out.data()), n / 4);
-            CUDA_CHECK_LAUNCH();
-          });
-          (void)own_wrong;
-          std::printf("%-38s %7d %9.4f  (16-byte loads and stores, 4 in flight per thread)\n",
-                      "a copy kernel of our own", gpu.sm_count * 8, own_ms);
+          const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name) {
+            const int blocks = gpu.sm_count * blocks_per_sm;
+            const auto [own_ms, own_wrong] = a.time([&] {
+              kernel<<<blocks, 256>>>(reinterpret_cast<const int4*>(a.in.data()),
+                                      reinterpret_cast<int4*>(a.out.data()), n / 4);
+              CUDA_CHECK_LAUNCH();
+            });
+            (void)own_wrong;
+            std::printf("%-38s %7d %9.4f  (16-byte loads and stores)\n", name, blocks, own_ms);
+          };
+          own_copy(copy_kernel<4>, 8, "a copy kernel of our own, 4 in flight");
+          own_copy(copy_kernel<1>, 8, "  1 in flight per thread");
+          own_copy(copy_kernel<8>, 8, "  8 in flight per thread");
+          own_copy(copy_kernel<4>, 2, "  2 blocks per SM");
+          own_copy(copy_kernel<4, true>, 8, "  a contiguous piece per block");
+          own_copy(copy_kernel<4, false, true>, 8, "  evict-first stores");
         }
         const auto [step_ms, step_wrong] =
             a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
