@@ -7,8 +7,10 @@
 //   counts), the aggregate stored a second time by the look-back warp before its loads (as
 //   scan_lookback's look_back does by default), two look-back warps per block taking alternate
 //   tiles, tiles of 4096 elements (two blocks per SM), a 128-tile window, every tile dealt
-//   round-robin (none claimed).
-//   The copy keeps every wait and barrier of the step; only the counters are added.
+//   round-robin (none claimed), and no look-back, no sum and no scan (the pipeline alone).
+//   The copy keeps every wait and barrier of the step; only the counters are added. Beside the
+//   copy yardstick, copy kernels of our own (16-byte loads and stores, in a few forms) show how
+//   far a plain copy gets.
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
 
