@@ -28,13 +28,13 @@
 //   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128
 //   floats of the long side per block, 32 where those would not fill the GPU, 16-byte accesses on
 //   both sides) unless the tiles' accesses are aligned there (for few rows, from 32 rows on); and
-//   a matrix of one row or one
-//   column, whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are
-//   aligned and the input rows start off 256-byte boundaries, the input loads ask the L2 for the
-//   whole 256 bytes around them (wide fetches; launch_variant says where). Where both sides are
-//   odd, kernel_lines moves one float per access, each warp access one aligned 128-byte line: on
-//   any GPU for matrices of at most 20 tiles per SM or of one row of tiles, and for the others
-//   on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100).
+//   a matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+//   Where the output rows are aligned and the input rows start off 256-byte boundaries, the input
+//   loads ask the L2 for the whole 256 bytes around them (wide fetches; launch_variant says
+//   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
+//   one aligned 128-byte line: on any GPU for matrices of at most 20 tiles per SM or of one row of
+//   tiles, and for the others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200,
+//   not the H100).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
 //   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
