@@ -9,8 +9,8 @@
 //   tiles, tiles of 4096 elements (two blocks per SM), a 128-tile window, every tile dealt
 //   round-robin (none claimed), and no look-back, no sum and no scan (the pipeline alone).
 //   The copy keeps every wait and barrier of the step; only the counters are added. Beside the
-//   copy yardstick, copy kernels of our own (16-byte loads and stores, in a few forms) show how
-//   far a plain copy gets.
+//   copy yardstick, copy kernels of our own (16-byte loads and stores, in a few forms, and bulk
+//   copies both ways through shared memory) show how far a plain copy gets.
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
 
@@ -263,6 +263,46 @@ __global__ void copy_kernel(const int4* __restrict__ in, int4* __restrict__ out,
   for (; i < end; i += stride) out[i] = in[i];
 }
 
+// A copy by bulk copies both ways: one thread per block (one block per SM) loads pieces of
+// BULK_PIECE bytes into STAGES shared buffers (cp.async.bulk, counted by an mbarrier, as the step
+// loads its tiles) and stores each from there with a bulk store (cp.async.bulk to global, in a bulk
+// group); a buffer is loaded again once the store from it has read it. Block b takes pieces b,
+// b + blocks, ...; the array is a whole number of pieces.
+constexpr unsigned BULK_PIECE = 32768;
+template <int STAGES>
+__global__ void bulk_copy_kernel(const int4* in, int4* out, std::int64_t pieces) {
+  extern __shared__ __align__(128) unsigned char buffers[];
+  __shared__ std::uint64_t landed[STAGES];
+  if (threadIdx.x != 0) return;
+  for (int s = 0; s < STAGES; ++s) barrier_init(&landed[s]);
+  barrier_init_fence();
+  const char* from = reinterpret_cast<const char*>(in);
+  char* to = reinterpret_cast<char*>(out);
+  const auto piece_of = [&](std::int64_t i) { return blockIdx.x + i * gridDim.x; };
+  const auto load = [&](std::int64_t i) {
+    if (piece_of(i) >= pieces) return;
+    const int s = int(i % STAGES);
+    barrier_arrive(&landed[s], BULK_PIECE);
+    bulk_load(buffers + std::int64_t(s) * BULK_PIECE, from + piece_of(i) * BULK_PIECE, BULK_PIECE,
+              &landed[s]);
+  };
+  for (int i = 0; i < STAGES; ++i) load(i);
+  for (std::int64_t i = 0; piece_of(i) < pieces; ++i) {
+    const int s = int(i % STAGES);
+    wait(&landed[s], int(i / STAGES));
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(
+                     to + piece_of(i) * BULK_PIECE),
+                 "r"(shared_address(buffers + std::int64_t(s) * BULK_PIECE)), "r"(BULK_PIECE)
+                 : "memory");
+    asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+    if (i > 0) {  // the store before this one has read its buffer: load that buffer again
+      asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
+      load(i - 1 + STAGES);
+    }
+  }
+  asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");  // every store complete
+}
+
 // The input: (i mod 7) - 3, whose exclusive scan at i is the sum of (k - 3) for k < i mod 7.
 __global__ void fill(std::int32_t* a, std::int64_t n) {
   for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
@@ -393,6 +433,22 @@ int main(int argc, char** argv) {
           own_copy(copy_kernel<4>, 2, "  2 blocks per SM");
           own_copy(copy_kernel<4, true>, 8, "  a contiguous piece per block");
           own_copy(copy_kernel<4, false, true>, 8, "  evict-first stores");
+          if (n * sizeof(std::int32_t) % BULK_PIECE == 0) {
+            constexpr int STAGES = 7;
+            const std::size_t bytes = std::size_t(STAGES) * BULK_PIECE;
+            CUDA_CHECK(cudaFuncSetAttribute(
+                bulk_copy_kernel<STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+            const std::int64_t pieces = n * std::int64_t(sizeof(std::int32_t)) / BULK_PIECE;
+            const auto [bulk_ms, bulk_wrong] = a.time([&] {
+              bulk_copy_kernel<STAGES>
+                  <<<gpu.sm_count, 32, bytes>>>(reinterpret_cast<const int4*>(a.in.data()),
+                                                reinterpret_cast<int4*>(a.out.data()), pieces);
+              CUDA_CHECK_LAUNCH();
+            });
+            (void)bulk_wrong;
+            std::printf("%-38s %7d %9.4f  (bulk copies in and out, 7 x 32 KiB buffers)\n",
+                        "  bulk copies both ways", gpu.sm_count, bulk_ms);
+          }
         }
         const auto [step_ms, step_wrong] =
             a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
