@@ -417,15 +417,21 @@ int main(int argc, char** argv) {
         std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
                     "cudaMemcpy device to device", "", copy_ms);
         if (n % 4 == 0) {
-          const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name) {
-            const int blocks = gpu.sm_count * blocks_per_sm;
-            const auto [own_ms, own_wrong] = a.time([&] {
-              kernel<<<blocks, 256>>>(reinterpret_cast<const int4*>(a.in.data()),
-                                      reinterpret_cast<int4*>(a.out.data()), n / 4);
+          const auto* from = reinterpret_cast<const int4*>(a.in.data());
+          auto* to = reinterpret_cast<int4*>(a.out.data());
+          // One line of a copy of our own: its name, its blocks, what it is, how it is launched.
+          const auto time_copy = [&](const char* name, int blocks, const char* what, auto launch) {
+            const auto [ms, wrong] = a.time([&] {
+              launch();
               CUDA_CHECK_LAUNCH();
             });
-            (void)own_wrong;
-            std::printf("%-38s %7d %9.4f  (16-byte loads and stores)\n", name, blocks, own_ms);
+            (void)wrong;
+            std::printf("%-38s %7d %9.4f  (%s)\n", name, blocks, ms, what);
+          };
+          const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name) {
+            const int blocks = gpu.sm_count * blocks_per_sm;
+            time_copy(name, blocks, "16-byte loads and stores",
+                      [&] { kernel<<<blocks, 256>>>(from, to, n / 4); });
           };
           own_copy(copy_kernel<4>, 8, "a copy kernel of our own, 4 in flight");
           own_copy(copy_kernel<1>, 8, "  1 in flight per thread");
@@ -439,15 +445,10 @@ int main(int argc, char** argv) {
             CUDA_CHECK(cudaFuncSetAttribute(
                 bulk_copy_kernel<STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
             const std::int64_t pieces = n * std::int64_t(sizeof(std::int32_t)) / BULK_PIECE;
-            const auto [bulk_ms, bulk_wrong] = a.time([&] {
-              bulk_copy_kernel<STAGES>
-                  <<<gpu.sm_count, 32, bytes>>>(reinterpret_cast<const int4*>(a.in.data()),
-                                                reinterpret_cast<int4*>(a.out.data()), pieces);
-              CUDA_CHECK_LAUNCH();
-            });
-            (void)bulk_wrong;
-            std::printf("%-38s %7d %9.4f  (bulk copies in and out, 7 x 32 KiB buffers)\n",
-                        "  bulk copies both ways", gpu.sm_count, bulk_ms);
+            time_copy("  bulk copies both ways", gpu.sm_count,
+                      "bulk copies in and out, 7 x 32 KiB buffers", [&] {
+                        bulk_copy_kernel<STAGES><<<gpu.sm_count, 32, bytes>>>(from, to, pieces);
+                      });
           }
         }
         const auto [step_ms, step_wrong] =

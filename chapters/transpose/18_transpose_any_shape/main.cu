@@ -31,9 +31,8 @@ int main(int argc, char** argv) {
       "small matrices, and with those at 8 blocks per SM whatever the number of tiles, and "
       "matrices of at most 40 rows whose output rows start off 16-byte boundaries on 64 x 64 "
       "tiles instead of the narrow kernel or the few-side kernels, and matrices with a side of 17 "
-      "to 64 floats without "
-      "the few-side kernels (on the kernels before them), on the few-side kernels where both "
-      "sides are aligned too, and on the few-side kernels in runs of 128 floats where they would "
-      "be fewer blocks than the GPU has SMs";
+      "to 64 floats without the few-side kernels (on the kernels before them), on the few-side "
+      "kernels where both sides are aligned too, and on the few-side kernels in runs of 128 "
+      "floats where they would be fewer blocks than the GPU has SMs";
   return common::run_matrix_program(argc, argv, step);
 }

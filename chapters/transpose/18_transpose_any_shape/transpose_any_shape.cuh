@@ -565,20 +565,20 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 //! [narrow]
 
 //! [lines]
-// Aligned lines: where both sides are off 16-byte boundaries, for matrices of at most one wave of
-// tiles on any GPU, and larger ones on GPUs with much DRAM bandwidth per SM (launch_variant says
-// where). Every global access a warp makes is one aligned 128-byte line: a tile row of 64 floats
-// that starts at any float lies in at most 3 such lines, and each lane loads the float at its
-// position in each line if that float belongs to the tile (the other lanes are off). The output
-// rows are stored the same way. One float per access, so no realigning in registers: few
-// instructions, and at 32 registers 8 blocks of 256 threads per SM (the realigning kernel fits 5).
-// The tile sits in shared memory as [column][row] (odd pitch: conflict-free on both sides). Each
-// thread loads IN_FLIGHT rows (3 lines each) before putting them into shared memory: at 8 blocks
-// per SM, 1 or 2 measured faster than 4 on the H200 in large matrices (see the page); where the
-// grid is one wave of at most 4 or 5 blocks per SM (MIN_BLOCKS), all 8 of a thread's rows, in 64
-// or 48 registers. ABSORB: a tile also takes the last 1 .. 3 rows below it and columns beside it
-// (the launch counts no tiles for them; up to 67 x 67 floats). Tiles down the columns first;
-// evict-first stores.
+// Aligned lines: where both sides are off 16-byte boundaries, for matrices of at most a few waves
+// of tiles or one row of tiles on any GPU, and larger ones on GPUs with much DRAM bandwidth per SM
+// (launch_variant says where). Every global access a warp makes is one aligned 128-byte line: a
+// tile row of 64 floats that starts at any float lies in at most 3 such lines, and each lane loads
+// the float at its position in each line if that float belongs to the tile (the other lanes are
+// off). The output rows are stored the same way. One float per access, so no realigning in
+// registers: few instructions, and at 32 registers 8 blocks of 256 threads per SM (the realigning
+// kernel fits 5). The tile sits in shared memory as [column][row] (odd pitch: conflict-free on both
+// sides). Each thread loads IN_FLIGHT rows (3 lines each) before putting them into shared memory:
+// at 8 blocks per SM, 1 or 2 measured faster than 4 on the H200 in large matrices (see the page);
+// where the grid is one wave of at most 4 or 5 blocks per SM (MIN_BLOCKS), all 8 of a thread's
+// rows, in 64 or 48 registers. ABSORB: a tile also takes the last 1 .. 3 rows below it and columns
+// beside it (the launch counts no tiles for them; up to 67 x 67 floats). Tiles down the columns
+// first; evict-first stores.
 constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
 constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
 constexpr int LINE_ROWS_IN_FLIGHT = 2;

@@ -79,8 +79,7 @@ GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 arou
   // Both sides odd (kernel_lines' shapes): one wave of tiles at up to 4, 5 and 8 blocks per SM on a
   // GPU of 132 SMs (1001 x 1001 and 131 x 1101 at 4 or fewer; 2051 x 1103 at 5; 2049 x 2047 at 8),
   // and more than one wave with a thin side of few tiles, taken into the tiles beside it (129 and
-  // 257 rows; lines on GPUs of much bandwidth per SM, and on every GPU in 'aligned lines on every
-  // GPU').
+  // 257 rows: about 10 tiles per SM, lines on every GPU).
   for (const shape& s : {shape{131, 1101}, shape{2051, 1103}, shape{2049, 2047}, shape{129, 40001},
                          shape{257, 20003}})
     shapes.push_back(s);
@@ -213,8 +212,10 @@ GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") 
 
 GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
   // Down the columns of tiles first (the default), blockIdx.y counts columns of tiles: 65537 of
-  // them, on the realigning kernel (41 rows: up to 40 rows take kernel_few_rows), the aligned one
-  // (20 and 64 rows, both sides multiples of 4) and kernel_lines (65 rows).
+  // them, on the realigning kernel (41 rows: up to 40 rows take kernel_few_rows) and the aligned
+  // one (64 rows), and kernel_lines (65 rows). 20 rows, both sides multiples of 4, were the aligned
+  // kernel too until aligned few rows below FEW_ROWS_TILED_FROM took kernel_few_rows: now they
+  // check it over 32769 runs of 128 floats.
   const std::int64_t wide = std::int64_t(65537) * 64;
   check_shapes({{41, wide}, {20, wide}, {64, wide}});
   // One row of tiles with both sides odd: kernel_lines on every GPU, the last column absorbed.
