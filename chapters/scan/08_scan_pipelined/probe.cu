@@ -317,6 +317,14 @@ __global__ void count_wrong(const std::int32_t* out, std::int64_t n, unsigned lo
   }
 }
 
+// The elements where a copy's output differs from its input.
+__global__ void count_copy_wrong(const std::int32_t* in, const std::int32_t* out, std::int64_t n,
+                                 unsigned long long* wrong) {
+  for (std::int64_t i = blockIdx.x * std::int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::int64_t(gridDim.x) * blockDim.x)
+    if (out[i] != in[i]) atomicAdd(wrong, 1ull);
+}
+
 struct arrays {
   std::int64_t n;
   common::device_buffer<std::int32_t> in, out;
@@ -421,12 +429,18 @@ int main(int argc, char** argv) {
           auto* to = reinterpret_cast<int4*>(a.out.data());
           // One line of a copy of our own: its name, its blocks, what it is, how it is launched.
           const auto time_copy = [&](const char* name, int blocks, const char* what, auto launch) {
-            const auto [ms, wrong] = a.time([&] {
+            const auto [ms, scan_wrong] = a.time([&] {
               launch();
               CUDA_CHECK_LAUNCH();
             });
-            (void)wrong;
-            std::printf("%-38s %7d %9.4f  (%s)\n", name, blocks, ms, what);
+            (void)scan_wrong;  // a copy is no scan: checked against its input instead
+            CUDA_CHECK(cudaMemset(a.wrong.data(), 0, sizeof(unsigned long long)));
+            count_copy_wrong<<<1024, 256>>>(a.in.data(), a.out.data(), n, a.wrong.data());
+            CUDA_CHECK_LAUNCH();
+            unsigned long long wrong = 0;
+            CUDA_CHECK(cudaMemcpy(&wrong, a.wrong.data(), sizeof wrong, cudaMemcpyDeviceToHost));
+            std::printf("%-38s %7d %9.4f  %s (%s)\n", name, blocks, ms,
+                        wrong == 0 ? "correct" : "WRONG", what);
           };
           const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name) {
             const int blocks = gpu.sm_count * blocks_per_sm;
