@@ -413,6 +413,10 @@ int main(int argc, char** argv) {
                   "variants that each change one thing (int32, exclusive)");
   cli.add_int("n", n, std::int64_t(1) << 20, std::int64_t(1) << 31,
               "elements (int32: the input's partial sums stay small)");
+  bool copies_only = false;
+  cli.add_flag("copies", copies_only,
+               "only the copies: cudaMemcpy and a grid-stride copy kernel of our own in many "
+               "shapes (blocks per SM, threads, 16-byte loads in flight per thread)");
   return common::run_with_device(
       cli.program(), cli, argc, argv, [&](const common::device_info& gpu) {
         arrays a(n, gpu.l2_bytes);
@@ -442,11 +446,38 @@ int main(int argc, char** argv) {
             std::printf("%-38s %7d %9.4f  %s (%s)\n", name, blocks, ms,
                         wrong == 0 ? "correct" : "WRONG", what);
           };
-          const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name) {
+          const auto own_copy = [&](auto kernel, int blocks_per_sm, const char* name,
+                                    int threads = 256) {
             const int blocks = gpu.sm_count * blocks_per_sm;
             time_copy(name, blocks, "16-byte loads and stores",
-                      [&] { kernel<<<blocks, 256>>>(from, to, n / 4); });
+                      [&] { kernel<<<blocks, threads>>>(from, to, n / 4); });
           };
+          if (copies_only) {  // the grid-stride copy's shape: blocks per SM, threads, in flight
+            char name[64];
+            const auto shaped = [&](auto kernel, int unroll, int blocks_per_sm, int threads) {
+              std::snprintf(name, sizeof name, "  %d x %d threads per SM, %d in flight",
+                            blocks_per_sm, threads, unroll);
+              own_copy(kernel, blocks_per_sm, name, threads);
+            };
+            for (const int per_sm : {1, 2, 3, 4, 8}) {
+              shaped(copy_kernel<2>, 2, per_sm, 256);
+              shaped(copy_kernel<4>, 4, per_sm, 256);
+              shaped(copy_kernel<8>, 8, per_sm, 256);
+            }
+            shaped(copy_kernel<16>, 16, 1, 256);
+            shaped(copy_kernel<2>, 2, 1, 1024);
+            shaped(copy_kernel<4>, 4, 1, 1024);
+            shaped(copy_kernel<2>, 2, 2, 512);
+            shaped(copy_kernel<4>, 4, 2, 512);
+            const auto [again_ms, again_wrong] = a.time([&] {
+              CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(),
+                                         cudaMemcpyDeviceToDevice));
+            });
+            (void)again_wrong;
+            std::printf("%-38s %7s %9.4f  (again, after the copies)\n",
+                        "cudaMemcpy device to device", "", again_ms);
+            return common::EXIT_CORRECT;
+          }
           own_copy(copy_kernel<4>, 8, "a copy kernel of our own, 4 in flight");
           own_copy(copy_kernel<1>, 8, "  1 in flight per thread");
           own_copy(copy_kernel<8>, 8, "  8 in flight per thread");
