@@ -14,6 +14,9 @@
 // Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
 #include <cuda_runtime.h>
 
+#include <cub/device/device_transform.cuh>
+#include <cuda/std/functional>
+
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -317,6 +320,13 @@ __global__ void count_wrong(const std::int32_t* out, std::int64_t n, unsigned lo
   }
 }
 
+// Spins for `cycles` SM clock cycles (holds its SM's thread slots meanwhile).
+__global__ void spin(std::int64_t cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+
 // The elements where a copy's output differs from its input.
 __global__ void count_copy_wrong(const std::int32_t* in, const std::int32_t* out, std::int64_t n,
                                  unsigned long long* wrong) {
@@ -469,6 +479,40 @@ int main(int argc, char** argv) {
             shaped(copy_kernel<4>, 4, 1, 1024);
             shaped(copy_kernel<2>, 2, 2, 512);
             shaped(copy_kernel<4>, 4, 2, 512);
+            // CUB's own copy (DeviceTransform with the identity): the library's SM kernel.
+            time_copy("  cub::DeviceTransform (identity)", 0, "CUB's transform kernel", [&] {
+              CUDA_CHECK(cub::DeviceTransform::Transform(a.in.data(), a.out.data(), n,
+                                                         ::cuda::std::identity{}));
+            });
+            // Does cudaMemcpy need the SMs? Every SM's thread slots are held by a spinning
+            // kernel (2 x 1024 threads per SM); the copy is timed on another stream.
+            {
+              cudaStream_t spin_stream, copy_stream;
+              CUDA_CHECK(cudaStreamCreateWithFlags(&spin_stream, cudaStreamNonBlocking));
+              CUDA_CHECK(cudaStreamCreateWithFlags(&copy_stream, cudaStreamNonBlocking));
+              cudaEvent_t e[4];
+              for (auto& x : e) CUDA_CHECK(cudaEventCreate(&x));
+              CUDA_CHECK(cudaDeviceSynchronize());
+              CUDA_CHECK(cudaEventRecord(e[0], spin_stream));
+              spin<<<2 * gpu.sm_count, 1024, 0, spin_stream>>>(std::int64_t(40) << 20);
+              CUDA_CHECK_LAUNCH();
+              CUDA_CHECK(cudaEventRecord(e[1], spin_stream));
+              CUDA_CHECK(cudaEventRecord(e[2], copy_stream));
+              CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(),
+                                         cudaMemcpyDeviceToDevice, copy_stream));
+              CUDA_CHECK(cudaEventRecord(e[3], copy_stream));
+              CUDA_CHECK(cudaDeviceSynchronize());
+              float spin_ms = 0, copy_ms_held = 0;
+              CUDA_CHECK(cudaEventElapsedTime(&spin_ms, e[0], e[1]));
+              CUDA_CHECK(cudaEventElapsedTime(&copy_ms_held, e[2], e[3]));
+              std::printf(
+                  "%-38s %7s %9.4f  (while a kernel spinning for %.2f ms holds every "
+                  "SM's thread slots)\n",
+                  "cudaMemcpy device to device", "", copy_ms_held, spin_ms);
+              for (auto& x : e) CUDA_CHECK(cudaEventDestroy(x));
+              CUDA_CHECK(cudaStreamDestroy(spin_stream));
+              CUDA_CHECK(cudaStreamDestroy(copy_stream));
+            }
             const auto [again_ms, again_wrong] = a.time([&] {
               CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(),
                                          cudaMemcpyDeviceToDevice));
