@@ -320,6 +320,26 @@ __global__ void count_wrong(const std::int32_t* out, std::int64_t n, unsigned lo
   }
 }
 
+// A copy in CUB's DeviceTransform form on Hopper, written our way: one tile per block (a grid
+// of n / TILE_BYTES blocks), the tile bulk-copied into shared memory by thread 0, then stored by
+// every thread with 16-byte stores; as many blocks per SM as fit. The array is a whole number of
+// tiles.
+template <unsigned TILE_BYTES>
+__global__ void __launch_bounds__(256) tile_copy_kernel(const int4* in, int4* out) {
+  __shared__ __align__(128) int4 tile[TILE_BYTES / 16];
+  __shared__ std::uint64_t landed;
+  const std::int64_t base = std::int64_t(blockIdx.x) * (TILE_BYTES / 16);
+  if (threadIdx.x == 0) {
+    barrier_init(&landed);
+    barrier_init_fence();
+    barrier_arrive(&landed, TILE_BYTES);
+    bulk_load(tile, in + base, TILE_BYTES, &landed);
+  }
+  __syncthreads();  // the barrier is initialized before anyone waits on it
+  wait(&landed, 0);
+  for (unsigned k = threadIdx.x; k < TILE_BYTES / 16; k += blockDim.x) out[base + k] = tile[k];
+}
+
 // Spins for `cycles` SM clock cycles (holds its SM's thread slots meanwhile).
 __global__ void spin(std::int64_t cycles) {
   const long long start = clock64();
@@ -479,6 +499,16 @@ int main(int argc, char** argv) {
             shaped(copy_kernel<4>, 4, 1, 1024);
             shaped(copy_kernel<2>, 2, 2, 512);
             shaped(copy_kernel<4>, 4, 2, 512);
+            const auto tile_copy = [&](auto kernel, unsigned tile_bytes, const char* name) {
+              const std::int64_t blocks = n * std::int64_t(sizeof(std::int32_t)) / tile_bytes;
+              if (blocks * tile_bytes != n * std::int64_t(sizeof(std::int32_t))) return;
+              time_copy(name, int(blocks), "one bulk-copied tile per block, 16-byte stores",
+                        [&] { kernel<<<unsigned(blocks), 256>>>(from, to); });
+            };
+            tile_copy(tile_copy_kernel<4096>, 4096, "  a 4 KiB tile per block");
+            tile_copy(tile_copy_kernel<32768>, 32768, "  a 32 KiB tile per block");
+            tile_copy(tile_copy_kernel<8192>, 8192, "  an 8 KiB tile per block");
+            tile_copy(tile_copy_kernel<16384>, 16384, "  a 16 KiB tile per block");
             // CUB's own copy (DeviceTransform with the identity): the library's SM kernel.
             time_copy("  cub::DeviceTransform (identity)", 0, "CUB's transform kernel", [&] {
               CUDA_CHECK(cub::DeviceTransform::Transform(a.in.data(), a.out.data(), n,
