@@ -141,13 +141,8 @@ __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std
     constexpr unsigned TILE_BYTES = S::TILE_ELEMENTS * sizeof(T);
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
     barrier_arrive(&landed[stage], TILE_BYTES);
-#ifndef SCAN_BULK_PIECES
-#define SCAN_BULK_PIECES 1
-#endif
-    constexpr int PIECE_ELEMENTS = S::TILE_ELEMENTS / SCAN_BULK_PIECES;
-    for (int p = 0; p < SCAN_BULK_PIECES; ++p)
-      bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS + p * PIECE_ELEMENTS,
-                in + tile_base + p * PIECE_ELEMENTS, PIECE_ELEMENTS * sizeof(T), &landed[stage]);
+    bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS, in + tile_base, TILE_BYTES,
+              &landed[stage]);
   } else {
     barrier_arrive(&landed[stage], 0);
   }
