@@ -11,7 +11,11 @@
 //   The copy keeps every wait and barrier of the step; only the counters are added. Beside the
 //   copy yardstick, copy kernels of our own (16-byte loads and stores, in a few forms, and bulk
 //   copies both ways through shared memory) show how far a plain copy gets.
-// Run: build/bin/scan_pipelined_probe [--n 2^28]   (int32; prints one table)
+// --copies prints only copies: cudaMemcpy before and after a grid-stride copy in many shapes
+//   (blocks per SM, threads, loads in flight), a copy of one bulk-copied tile per block (CUB's
+//   form on Hopper, 4 to 32 KiB tiles), CUB's own (DeviceTransform with the identity), and
+//   cudaMemcpy while a spinning kernel holds every SM's thread slots (it waits: an SM kernel).
+// Run: build/bin/scan_pipelined_probe [--n 2^28] [--copies]   (int32; prints one table)
 #include <cuda_runtime.h>
 
 #include <cub/device/device_transform.cuh>
