@@ -15,7 +15,8 @@
 //   (blocks per SM, threads, loads in flight), a copy of one bulk-copied tile per block (CUB's
 //   form on Hopper, 4 to 32 KiB tiles), CUB's own (DeviceTransform with the identity), and
 //   cudaMemcpy while a spinning kernel holds every SM's thread slots (it waits: an SM kernel).
-// Run: build/bin/scan_pipelined_probe [--n 2^28] [--copies]   (int32; prints one table)
+// --pipelines prints only the pipeline alone, with other tile sizes and numbers of stages.
+// Run: build/bin/scan_pipelined_probe [--n 2^28] [--copies | --pipelines]   (int32; one table)
 #include <cuda_runtime.h>
 
 #include <cub/device/device_transform.cuh>
@@ -447,6 +448,10 @@ int main(int argc, char** argv) {
                   "variants that each change one thing (int32, exclusive)");
   cli.add_int("n", n, std::int64_t(1) << 20, std::int64_t(1) << 31,
               "elements (int32: the input's partial sums stay small)");
+  bool pipelines_only = false;
+  cli.add_flag("pipelines", pipelines_only,
+               "only the pipeline alone (the counted kernel with no look-back, no sum and no "
+               "scan) with tiles of 8, 16 or 32 KiB and 2 to 24 stages");
   bool copies_only = false;
   cli.add_flag("copies", copies_only,
                "only the copies: cudaMemcpy and a grid-stride copy kernel of our own in many "
@@ -573,6 +578,34 @@ int main(int argc, char** argv) {
                         bulk_copy_kernel<STAGES><<<gpu.sm_count, 32, bytes>>>(from, to, pieces);
                       });
           }
+        }
+        if (pipelines_only) {  // the pipeline alone (no look-back, sum or scan), by tile and stages
+          using scan_reduce_then_scan::shape;
+          constexpr int W = DEFAULT_WINDOW;
+          constexpr int STEP = STEP_ORDER;
+          run_counted<shape<256, 8>, 2, W, 1, false, false, STEP, true>(a,
+                                                                        "32 KiB tiles x 2 stages");
+          run_counted<shape<256, 8>, 3, W, 1, false, false, STEP, true>(a,
+                                                                        "32 KiB tiles x 3 stages");
+          run_counted<shape<256, 8>, 4, W, 1, false, false, STEP, true>(a,
+                                                                        "32 KiB tiles x 4 stages");
+          run_counted<shape<256, 8>, 5, W, 1, false, false, STEP, true>(a,
+                                                                        "32 KiB tiles x 5 stages");
+          run_counted<shape<256, 8>, 7, W, 1, false, false, STEP, true>(
+              a, "32 KiB tiles x 7 stages (the step's)");
+          run_counted<shape<256, 4>, 4, W, 1, false, false, STEP, true>(a,
+                                                                        "16 KiB tiles x 4 stages");
+          run_counted<shape<256, 4>, 7, W, 1, false, false, STEP, true>(a,
+                                                                        "16 KiB tiles x 7 stages");
+          run_counted<shape<256, 4>, 13, W, 1, false, false, STEP, true>(
+              a, "16 KiB tiles x 13 stages");
+          run_counted<shape<256, 2>, 7, W, 1, false, false, STEP, true>(a,
+                                                                        "8 KiB tiles x 7 stages");
+          run_counted<shape<256, 2>, 14, W, 1, false, false, STEP, true>(a,
+                                                                         "8 KiB tiles x 14 stages");
+          run_counted<shape<256, 2>, 24, W, 1, false, false, STEP, true>(a,
+                                                                         "8 KiB tiles x 24 stages");
+          return common::EXIT_CORRECT;
         }
         const auto [step_ms, step_wrong] =
             a.time([&] { launch<std::int32_t>(a.in.data(), n, a.out.data(), a.workspace.data()); });
