@@ -445,31 +445,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
 // that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
 // whole aligned 256 bytes around them (load_input).
-// EXPERIMENT: the tile of this block down the columns of tiles first, in bands of BAND rows of
-// tiles (0: one band, the whole column): the blocks take a band's column of tiles, then the next
-// column of the same band, so that the tiles beside each other (which share the lines at their
-// input rows' ends) run BAND blocks apart instead of a whole column of tiles apart. The grid is
-// (rows of tiles) x (columns of tiles from `first`), as down first without bands.
-template <int BAND>
-__device__ __forceinline__ void down_first_tile(std::int64_t first, std::int64_t& row_tile,
-                                                std::int64_t& col_tile) {
-  if (BAND == 0) {
-    row_tile = blockIdx.x;
-    col_tile = first + blockIdx.y;
-    return;
-  }
-  const std::int64_t row_tiles = gridDim.x, col_tiles = gridDim.y;
-  const std::int64_t block = blockIdx.x + std::int64_t(blockIdx.y) * row_tiles;
-  const std::int64_t band = block / (BAND * col_tiles);
-  const std::int64_t band_rows =
-      row_tiles - band * BAND < BAND ? row_tiles - band * BAND : std::int64_t(BAND);
-  const std::int64_t k = block - band * BAND * col_tiles;
-  row_tile = band * BAND + k % band_rows;
-  col_tile = first + k / band_rows;
-}
-
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false, int BAND = 0>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -479,8 +456,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
-  std::int64_t col_tile = blockIdx.x, row_tile = first + blockIdx.y;
-  if (DOWN_FIRST) down_first_tile<BAND>(first, row_tile, col_tile);
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; with ABSORB up to TILE_DIM + EDGE_ROWS and TILE_DIM + EDGE_COLS where the tile
@@ -606,8 +583,7 @@ constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
 constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
 constexpr int LINE_ROWS_IN_FLIGHT = 2;
 constexpr int LINE_BLOCKS_PER_SM = 8;
-template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM,
-          int BAND = 0>
+template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
@@ -617,10 +593,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
   constexpr int EDGE = ABSORB ? BELOW : 0, SIDE = TILE_DIM + EDGE;
   constexpr int PITCH = SIDE % 2 == 0 ? SIDE + 1 : SIDE;  // odd: conflict-free both ways
   __shared__ float tile[SIDE][PITCH];                     // [column][row]
-  std::int64_t row_tile, col_tile;
-  down_first_tile<BAND>(first, row_tile, col_tile);
-  const std::int64_t row0 = row_tile * TILE_DIM;
-  const std::int64_t col0 = col_tile * TILE_DIM;
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int height =
       rows - row0 < TILE_DIM || (ABSORB && rows - row0 <= SIDE) ? int(rows - row0) : TILE_DIM;
@@ -950,10 +924,9 @@ constexpr std::int64_t tiles_along(std::int64_t side, int thin) {
 }
 
 // kernel_lines, down the columns of tiles first.
-template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM,
-          int BAND = 0>
+template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS, BAND>, d_in, d_out, rows, cols,
+  launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS>, d_in, d_out, rows, cols,
               tiles_along(rows, ABSORB ? BELOW : 0), tiles_along(cols, ABSORB ? BELOW : 0));
 }
 
@@ -989,7 +962,7 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
 // take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
 // ask the L2 for the whole 256 bytes around each input load (launch_variant says where).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB, int BAND = 0>
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned,
                   bool wide_fetches) {
@@ -1002,7 +975,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
-               (ABSORB && !SPLIT_CHUNKS), false, (DOWN ? BAND : 0)>;
+               (ABSORB && !SPLIT_CHUNKS)>;
   launch_walk(k, d_in, d_out, rows, cols, DOWN ? row_tiles : col_tiles,
               DOWN ? col_tiles : row_tiles);
 }
@@ -1075,8 +1048,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          int BAND = 0>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1229,9 +1201,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       };
       if (LINES_ABSORB && ((thin_edge(rows, BELOW) && few_tiles(rows)) ||
                            (thin_edge(cols, BELOW) && few_tiles(cols))))
-        launch_lines<true, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM, BAND>(d_in, d_out, rows, cols);
+        launch_lines<true>(d_in, d_out, rows, cols);
       else
-        launch_lines<false, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM, BAND>(d_in, d_out, rows, cols);
+        launch_lines<false>(d_in, d_out, rows, cols);
       return;
     }
   }
@@ -1242,7 +1214,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, BAND>(
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
         wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
@@ -1313,16 +1285,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
-       any_shape},
-      {"EXP down in bands of 32 rows of tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 32>,
-       any_shape},
-      {"EXP down in bands of 128 rows of tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 128>,
        any_shape}};
 }
 
