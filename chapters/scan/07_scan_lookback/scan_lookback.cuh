@@ -46,13 +46,6 @@ constexpr int DEFAULT_WINDOW = 32;
 constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
 constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 
-// EXPERIMENT: SCAN_STATUS_STRIDE words between the status words of consecutive tiles (16: one
-// 128-byte line per tile, so that consecutive tiles' words lie in different L2 slices); default 1.
-#ifndef SCAN_STATUS_STRIDE
-#define SCAN_STATUS_STRIDE 1
-#endif
-constexpr std::int64_t STATUS_STRIDE = SCAN_STATUS_STRIDE;
-
 //! [status]
 // A tile's status: flag in the high 32 bits, the value's bits in the low 32, in one 64-bit word,
 // so that a reader sees a flag and its value together or not at all. The workspace is zeroed
@@ -104,8 +97,7 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
     if (lane == 0) publish(&status[0], STATUS_PREFIX, tile_total);
     return T(0);
   }
-  if (PUBLISH_AGGREGATE && lane == 0)
-    publish(&status[tile * STATUS_STRIDE], STATUS_AGGREGATE, tile_total);
+  if (PUBLISH_AGGREGATE && lane == 0) publish(&status[tile], STATUS_AGGREGATE, tile_total);
   // Before tile 0: a PREFIX of 0, which ends the look-back.
   constexpr unsigned long long PREFIX_OF_ZERO = static_cast<unsigned long long>(STATUS_PREFIX)
                                                 << 32;
@@ -115,8 +107,7 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
 #pragma unroll
     for (int j = 0; j < WORDS; ++j) {
       const std::int64_t predecessor = window_start + j * WARP_THREADS + lane;
-      words[j] =
-          predecessor >= 0 ? read_status(&status[predecessor * STATUS_STRIDE]) : PREFIX_OF_ZERO;
+      words[j] = predecessor >= 0 ? read_status(&status[predecessor]) : PREFIX_OF_ZERO;
     }
     for (;;) {  // until every word of the window is published
       bool invalid = false;
@@ -126,7 +117,7 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
 #pragma unroll
       for (int j = 0; j < WORDS; ++j)
         if (flag_of(words[j]) == STATUS_INVALID)
-          words[j] = read_status(&status[(window_start + j * WARP_THREADS + lane) * STATUS_STRIDE]);
+          words[j] = read_status(&status[window_start + j * WARP_THREADS + lane]);
     }
     int nearest = -1;  // the window position of the nearest PREFIX (the same in every lane)
 #pragma unroll
@@ -141,7 +132,7 @@ __device__ T look_back(unsigned long long* status, std::int64_t tile, T tile_tot
     exclusive += warp_sum(sum);
     if (nearest >= 0) break;
   }
-  if (lane == 0) publish(&status[tile * STATUS_STRIDE], STATUS_PREFIX, exclusive + tile_total);
+  if (lane == 0) publish(&status[tile], STATUS_PREFIX, exclusive + tile_total);
   return exclusive;
 }
 //! [look_back]
@@ -183,7 +174,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS)
 template <class S>
 std::size_t workspace_bytes(std::int64_t n) {
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
-  return 8 + std::size_t(tiles) * 8 * STATUS_STRIDE;
+  return 8 + std::size_t(tiles) * 8;
 }
 
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n). d_in may equal d_out (a tile is

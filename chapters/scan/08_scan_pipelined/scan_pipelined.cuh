@@ -205,7 +205,7 @@ __device__ inline void clear_workspace(unsigned* tile_counter, unsigned long lon
   if (blockIdx.x == 0 && threadIdx.x == 0) *tile_counter = 0;
   for (std::int64_t t = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x; t < tiles;
        t += std::int64_t(gridDim.x) * blockDim.x)
-    status[t * scan_lookback::STATUS_STRIDE] = scan_lookback::STATUS_INVALID;
+    status[t] = scan_lookback::STATUS_INVALID;
   cooperative_groups::this_grid().sync();
 }
 //! [clear]
@@ -291,8 +291,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
         const T total = warp_sum_of_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n,
                                             tile, vector_io);
         if (lane == 0) {
-          scan_lookback::publish(&status[tile * scan_lookback::STATUS_STRIDE],
-                                 scan_lookback::STATUS_AGGREGATE, total);
+          scan_lookback::publish(&status[tile], scan_lookback::STATUS_AGGREGATE, total);
           ps.total[k] = total;
         }
       }
