@@ -438,6 +438,13 @@ void run_counted(arrays& a, const char* name) {
         double(c[LOOK_BACK_CYCLES]) / double(c[WINDOWS] + c[REREADS]));
 }
 
+// The pipeline alone (the counted kernel with no look-back, no sum and no scan) with tiles of
+// shape S in STAGES buffers.
+template <class S, int STAGES>
+void run_alone(arrays& a, const char* name) {
+  run_counted<S, STAGES, DEFAULT_WINDOW, 1, false, false, STEP_ORDER, true>(a, name);
+}
+
 }  // namespace probe
 
 int main(int argc, char** argv) {
@@ -581,30 +588,17 @@ int main(int argc, char** argv) {
         }
         if (pipelines_only) {  // the pipeline alone (no look-back, sum or scan), by tile and stages
           using scan_reduce_then_scan::shape;
-          constexpr int W = DEFAULT_WINDOW;
-          constexpr int STEP = STEP_ORDER;
-          run_counted<shape<256, 8>, 2, W, 1, false, false, STEP, true>(a,
-                                                                        "32 KiB tiles x 2 stages");
-          run_counted<shape<256, 8>, 3, W, 1, false, false, STEP, true>(a,
-                                                                        "32 KiB tiles x 3 stages");
-          run_counted<shape<256, 8>, 4, W, 1, false, false, STEP, true>(a,
-                                                                        "32 KiB tiles x 4 stages");
-          run_counted<shape<256, 8>, 5, W, 1, false, false, STEP, true>(a,
-                                                                        "32 KiB tiles x 5 stages");
-          run_counted<shape<256, 8>, 7, W, 1, false, false, STEP, true>(
-              a, "32 KiB tiles x 7 stages (the step's)");
-          run_counted<shape<256, 4>, 4, W, 1, false, false, STEP, true>(a,
-                                                                        "16 KiB tiles x 4 stages");
-          run_counted<shape<256, 4>, 7, W, 1, false, false, STEP, true>(a,
-                                                                        "16 KiB tiles x 7 stages");
-          run_counted<shape<256, 4>, 13, W, 1, false, false, STEP, true>(
-              a, "16 KiB tiles x 13 stages");
-          run_counted<shape<256, 2>, 7, W, 1, false, false, STEP, true>(a,
-                                                                        "8 KiB tiles x 7 stages");
-          run_counted<shape<256, 2>, 14, W, 1, false, false, STEP, true>(a,
-                                                                         "8 KiB tiles x 14 stages");
-          run_counted<shape<256, 2>, 24, W, 1, false, false, STEP, true>(a,
-                                                                         "8 KiB tiles x 24 stages");
+          run_alone<shape<256, 8>, 2>(a, "32 KiB tiles x 2 stages");
+          run_alone<shape<256, 8>, 3>(a, "32 KiB tiles x 3 stages");
+          run_alone<shape<256, 8>, 4>(a, "32 KiB tiles x 4 stages");
+          run_alone<shape<256, 8>, 5>(a, "32 KiB tiles x 5 stages");
+          run_alone<shape<256, 8>, 7>(a, "32 KiB tiles x 7 stages (the step's)");
+          run_alone<shape<256, 4>, 4>(a, "16 KiB tiles x 4 stages");
+          run_alone<shape<256, 4>, 7>(a, "16 KiB tiles x 7 stages");
+          run_alone<shape<256, 4>, 13>(a, "16 KiB tiles x 13 stages");
+          run_alone<shape<256, 2>, 7>(a, "8 KiB tiles x 7 stages");
+          run_alone<shape<256, 2>, 14>(a, "8 KiB tiles x 14 stages");
+          run_alone<shape<256, 2>, 24>(a, "8 KiB tiles x 24 stages");
           return common::EXIT_CORRECT;
         }
         const auto [step_ms, step_wrong] =
