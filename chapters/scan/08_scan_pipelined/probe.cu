@@ -13,7 +13,8 @@
 //   copies both ways through shared memory) show how far a plain copy gets.
 // --copies prints only copies: cudaMemcpy before and after a grid-stride copy in many shapes
 //   (blocks per SM, threads, loads in flight), a copy of one bulk-copied tile per block (CUB's
-//   form on Hopper, 4 to 32 KiB tiles), CUB's own (DeviceTransform with the identity), and
+//   form on Hopper, 4 to 32 KiB tiles; and with blocks that stay and loop over 4 KiB tiles,
+//   dealt or claimed), CUB's own (DeviceTransform with the identity), and
 //   cudaMemcpy while a spinning kernel holds every SM's thread slots (it waits: an SM kernel).
 // --pipelines prints only the pipeline alone, with other tile sizes and numbers of stages.
 // Run: build/bin/scan_pipelined_probe [--n 2^28] [--copies | --pipelines]   (int32; one table)
@@ -345,6 +346,42 @@ __global__ void __launch_bounds__(256) tile_copy_kernel(const int4* in, int4* ou
   for (unsigned k = threadIdx.x; k < TILE_BYTES / 16; k += blockDim.x) out[base + k] = tile[k];
 }
 
+// The same copy with blocks that stay: as many blocks as fit on the GPU, each copying one tile at a
+// time, in a loop, the tile taken grid-stride (block b: b, b + blocks, ...) or, CLAIMED, from a
+// counter (one atomicAdd per tile, as the step claims its tiles; the counter zeroed before the
+// launch). Tells whether the one-tile blocks owe their speed to the hardware handing out tiles.
+template <unsigned TILE_BYTES, bool CLAIMED>
+__global__ void __launch_bounds__(256)
+    staying_tile_copy_kernel(const int4* in, int4* out, std::int64_t tiles, unsigned* counter) {
+  __shared__ __align__(128) int4 tile[TILE_BYTES / 16];
+  __shared__ std::uint64_t landed;
+  __shared__ std::int64_t current;
+  if (threadIdx.x == 0) {
+    barrier_init(&landed);
+    barrier_init_fence();
+  }
+  for (int round = 0;; ++round) {
+    if (threadIdx.x == 0) {
+      const std::int64_t mine = CLAIMED ? std::int64_t(atomicAdd(counter, 1u))
+                                        : blockIdx.x + std::int64_t(round) * gridDim.x;
+      current = mine;
+      if (mine < tiles) {
+        asm volatile("fence.proxy.async.shared::cta;" ::
+                         : "memory");  // the last reads, then the copy
+        barrier_arrive(&landed, TILE_BYTES);
+        bulk_load(tile, in + mine * (TILE_BYTES / 16), TILE_BYTES, &landed);
+      }
+    }
+    __syncthreads();  // `current` (and, in round 0, the barrier) is ready
+    const std::int64_t mine = current;
+    if (mine >= tiles) return;
+    wait(&landed, round);
+    for (unsigned k = threadIdx.x; k < TILE_BYTES / 16; k += blockDim.x)
+      out[mine * (TILE_BYTES / 16) + k] = tile[k];
+    __syncthreads();  // every thread has read the tile and `current` before thread 0 reuses them
+  }
+}
+
 // Spins for `cycles` SM clock cycles (holds its SM's thread slots meanwhile).
 __global__ void spin(std::int64_t cycles) {
   const long long start = clock64();
@@ -525,6 +562,20 @@ int main(int argc, char** argv) {
             tile_copy(tile_copy_kernel<32768>, 32768, "  a 32 KiB tile per block");
             tile_copy(tile_copy_kernel<8192>, 8192, "  an 8 KiB tile per block");
             tile_copy(tile_copy_kernel<16384>, 16384, "  a 16 KiB tile per block");
+            const auto staying_copy = [&](auto kernel, const char* name) {
+              constexpr unsigned TILE_BYTES = 4096;
+              const std::int64_t tiles = n * std::int64_t(sizeof(std::int32_t)) / TILE_BYTES;
+              int per_sm = 0;
+              CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 256, 0));
+              const int blocks = gpu.sm_count * per_sm;
+              auto* counter = reinterpret_cast<unsigned*>(a.workspace.data());
+              time_copy(name, blocks, "blocks that stay, one 4 KiB tile at a time", [&] {
+                CUDA_CHECK(cudaMemsetAsync(counter, 0, sizeof(unsigned)));
+                kernel<<<blocks, 256>>>(from, to, tiles, counter);
+              });
+            };
+            staying_copy(staying_tile_copy_kernel<4096, false>, "  4 KiB tiles, staying, dealt");
+            staying_copy(staying_tile_copy_kernel<4096, true>, "  4 KiB tiles, staying, claimed");
             // CUB's own copy (DeviceTransform with the identity): the library's SM kernel.
             time_copy("  cub::DeviceTransform (identity)", 0, "CUB's transform kernel", [&] {
               CUDA_CHECK(cub::DeviceTransform::Transform(a.in.data(), a.out.data(), n,
