@@ -16,7 +16,8 @@
 //   form on Hopper, 4 to 32 KiB tiles; and with blocks that stay and loop over 4 KiB tiles,
 //   dealt or claimed), CUB's own (DeviceTransform with the identity), and
 //   cudaMemcpy while a spinning kernel holds every SM's thread slots (it waits: an SM kernel).
-// --pipelines prints only the pipeline alone, with other tile sizes and numbers of stages.
+// --pipelines prints only the pipeline alone, with other tile sizes and numbers of stages, and
+//   the pipeline alone and the counted step with at most 1 to 4 bulk loads in flight per block.
 // Run: build/bin/scan_pipelined_probe [--n 2^28] [--copies | --pipelines]   (int32; one table)
 #include <cuda_runtime.h>
 
@@ -128,8 +129,11 @@ struct probe_tile_source {
     return tile_source<STAGES>{counter}(r);
   }
 };
+// LOADS_IN_FLIGHT (0: no limit): thread 0 requests a tile only once all but LOADS_IN_FLIGHT - 1
+// of the block's earlier requests have landed, so that at most that many of its bulk loads are in
+// flight at once (the landed tiles still wait in the other buffers).
 template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK, bool REPUBLISH,
-          int ORDER, bool NO_SCAN>
+          int ORDER, bool NO_SCAN, int LOADS_IN_FLIGHT = 0>
 __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS)
     counted_kernel(const std::int32_t* in, std::int64_t n, std::int32_t* out,
                    unsigned* tile_counter, unsigned long long* status) {
@@ -219,6 +223,10 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     if (threadIdx.x == 0) {
       const long long request_start = clock64();
       wait(&ps.total_known[k], i / SLOTS);
+      if (LOADS_IN_FLIGHT > 0 && LOADS_IN_FLIGHT < STAGES) {
+        const int landed_round = i + STAGES - LOADS_IN_FLIGHT;  // requested LOADS_IN_FLIGHT ago
+        wait(&ps.landed[landed_round % STAGES], landed_round / STAGES);
+      }
       request<S>(s, (i + STAGES) % SLOTS, next_tile(i + STAGES), in, n, tiles, true, stage_data,
                  ps.tile, ps.landed);
       request_cycles += clock64() - request_start;
@@ -366,8 +374,8 @@ __global__ void __launch_bounds__(256)
                                         : blockIdx.x + std::int64_t(round) * gridDim.x;
       current = mine;
       if (mine < tiles) {
-        asm volatile("fence.proxy.async.shared::cta;" ::
-                         : "memory");  // the last reads, then the copy
+        // The threads' reads of the last tile (generic proxy) before the copy over it (async).
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
         barrier_arrive(&landed, TILE_BYTES);
         bulk_load(tile, in + mine * (TILE_BYTES / 16), TILE_BYTES, &landed);
       }
@@ -440,10 +448,11 @@ void print_header(const common::device_info& gpu, std::int64_t n) {
 }
 
 template <class S, int STAGES, int WINDOW, int LOOK_BACK_WARPS, bool LOOK_BACK,
-          bool REPUBLISH = false, int ORDER = STEP_ORDER, bool NO_SCAN = false>
+          bool REPUBLISH = false, int ORDER = STEP_ORDER, bool NO_SCAN = false,
+          int LOADS_IN_FLIGHT = 0>
 void run_counted(arrays& a, const char* name) {
-  auto* kernel =
-      counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER, NO_SCAN>;
+  auto* kernel = counted_kernel<S, STAGES, WINDOW, LOOK_BACK_WARPS, LOOK_BACK, REPUBLISH, ORDER,
+                                NO_SCAN, LOADS_IN_FLIGHT>;
   const int threads = S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WARP_THREADS;
   const std::size_t bytes = stage_bytes<S, STAGES, std::int32_t>();
   const std::int64_t tiles = (a.n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
@@ -477,9 +486,16 @@ void run_counted(arrays& a, const char* name) {
 
 // The pipeline alone (the counted kernel with no look-back, no sum and no scan) with tiles of
 // shape S in STAGES buffers.
-template <class S, int STAGES>
+template <class S, int STAGES, int LOADS_IN_FLIGHT = 0>
 void run_alone(arrays& a, const char* name) {
-  run_counted<S, STAGES, DEFAULT_WINDOW, 1, false, false, STEP_ORDER, true>(a, name);
+  run_counted<S, STAGES, DEFAULT_WINDOW, 1, false, false, STEP_ORDER, true, LOADS_IN_FLIGHT>(a,
+                                                                                             name);
+}
+// The step's counted kernel with at most LOADS_IN_FLIGHT bulk loads in flight per block.
+template <int LOADS_IN_FLIGHT>
+void run_throttled(arrays& a, const char* name) {
+  run_counted<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true, false, STEP_ORDER, false,
+              LOADS_IN_FLIGHT>(a, name);
 }
 
 }  // namespace probe
@@ -495,7 +511,8 @@ int main(int argc, char** argv) {
   bool pipelines_only = false;
   cli.add_flag("pipelines", pipelines_only,
                "only the pipeline alone (the counted kernel with no look-back, no sum and no "
-               "scan) with tiles of 8, 16 or 32 KiB and 2 to 24 stages");
+               "scan) with tiles of 8, 16 or 32 KiB and 2 to 24 stages, and it and the counted "
+               "step with at most 1 to 4 bulk loads in flight per block");
   bool copies_only = false;
   cli.add_flag("copies", copies_only,
                "only the copies: cudaMemcpy and a grid-stride copy kernel of our own in many "
@@ -650,6 +667,18 @@ int main(int argc, char** argv) {
           run_alone<shape<256, 2>, 7>(a, "8 KiB tiles x 7 stages");
           run_alone<shape<256, 2>, 14>(a, "8 KiB tiles x 14 stages");
           run_alone<shape<256, 2>, 24>(a, "8 KiB tiles x 24 stages");
+          // At most K of a block's bulk loads in flight, the other buffers holding landed tiles:
+          // the pipeline alone, then the step (counted, with its look-back).
+          run_alone<shape<256, 8>, 7, 1>(a, "32 KiB x 7, 1 load in flight");
+          run_alone<shape<256, 8>, 7, 2>(a, "32 KiB x 7, 2 loads in flight");
+          run_alone<shape<256, 8>, 7, 3>(a, "32 KiB x 7, 3 loads in flight");
+          run_alone<shape<256, 8>, 7, 4>(a, "32 KiB x 7, 4 loads in flight");
+          run_counted<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, 1, true>(
+              a, "the step, counted (no limit)");
+          run_throttled<1>(a, "the step, 1 load in flight");
+          run_throttled<2>(a, "the step, 2 loads in flight");
+          run_throttled<3>(a, "the step, 3 loads in flight");
+          run_throttled<4>(a, "the step, 4 loads in flight");
           return common::EXIT_CORRECT;
         }
         const auto [step_ms, step_wrong] =
