@@ -422,20 +422,31 @@ struct arrays {
     fill<<<1024, 256>>>(in.data(), n);
     CUDA_CHECK_LAUNCH();
   }
-  // Poisons the output, times `launch`, and counts the wrong elements of its last result.
+  // Poisons the output and times `launch` (the median ms).
   template <class Launch>
-  std::pair<double, unsigned long long> time(Launch&& launch) {
+  double time_ms(Launch&& launch) {
     CUDA_CHECK(cudaMemset(out.data(), 0xff, out.bytes()));
     const common::timing_options options;
-    const double ms = common::time_repeated(
-                          options, flusher, [] {}, launch)
-                          .median_ms;
+    return common::time_repeated(
+               options, flusher, [] {}, launch)
+        .median_ms;
+  }
+  // The elements that `count` (a launch of count_wrong or count_copy_wrong into `wrong`) finds
+  // wrong in the output.
+  template <class Count>
+  unsigned long long wrong_elements(Count&& count) {
     CUDA_CHECK(cudaMemset(wrong.data(), 0, sizeof(unsigned long long)));
-    count_wrong<<<1024, 256>>>(out.data(), n, wrong.data());
+    count();
     CUDA_CHECK_LAUNCH();
     unsigned long long w = 0;
     CUDA_CHECK(cudaMemcpy(&w, wrong.data(), sizeof w, cudaMemcpyDeviceToHost));
-    return {ms, w};
+    return w;
+  }
+  // Times `launch` and counts the wrong elements of its last result, as a scan.
+  template <class Launch>
+  std::pair<double, unsigned long long> time(Launch&& launch) {
+    const double ms = time_ms(launch);
+    return {ms, wrong_elements([&] { count_wrong<<<1024, 256>>>(out.data(), n, wrong.data()); })};
   }
 };
 
@@ -521,11 +532,10 @@ int main(int argc, char** argv) {
       cli.program(), cli, argc, argv, [&](const common::device_info& gpu) {
         arrays a(n, gpu.l2_bytes);
         print_header(gpu, n);
-        const auto [copy_ms, copy_wrong] = a.time([&] {
+        const double copy_ms = a.time_ms([&] {
           CUDA_CHECK(
               cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(), cudaMemcpyDeviceToDevice));
         });
-        (void)copy_wrong;
         std::printf("%-38s %7s %9.4f  (the copy yardstick: 2 n x 4 bytes)\n",
                     "cudaMemcpy device to device", "", copy_ms);
         if (n % 4 == 0) {
@@ -533,16 +543,14 @@ int main(int argc, char** argv) {
           auto* to = reinterpret_cast<int4*>(a.out.data());
           // One line of a copy of our own: its name, its blocks, what it is, how it is launched.
           const auto time_copy = [&](const char* name, int blocks, const char* what, auto launch) {
-            const auto [ms, scan_wrong] = a.time([&] {
+            const double ms = a.time_ms([&] {
               launch();
               CUDA_CHECK_LAUNCH();
             });
-            (void)scan_wrong;  // a copy is no scan: checked against its input instead
-            CUDA_CHECK(cudaMemset(a.wrong.data(), 0, sizeof(unsigned long long)));
-            count_copy_wrong<<<1024, 256>>>(a.in.data(), a.out.data(), n, a.wrong.data());
-            CUDA_CHECK_LAUNCH();
-            unsigned long long wrong = 0;
-            CUDA_CHECK(cudaMemcpy(&wrong, a.wrong.data(), sizeof wrong, cudaMemcpyDeviceToHost));
+            // A copy is no scan: checked against its input.
+            const unsigned long long wrong = a.wrong_elements([&] {
+              count_copy_wrong<<<1024, 256>>>(a.in.data(), a.out.data(), n, a.wrong.data());
+            });
             std::printf("%-38s %7d %9.4f  %s (%s)\n", name, blocks, ms,
                         wrong == 0 ? "correct" : "WRONG", what);
           };
@@ -627,11 +635,10 @@ int main(int argc, char** argv) {
               CUDA_CHECK(cudaStreamDestroy(spin_stream));
               CUDA_CHECK(cudaStreamDestroy(copy_stream));
             }
-            const auto [again_ms, again_wrong] = a.time([&] {
+            const double again_ms = a.time_ms([&] {
               CUDA_CHECK(cudaMemcpyAsync(a.out.data(), a.in.data(), a.in.bytes(),
                                          cudaMemcpyDeviceToDevice));
             });
-            (void)again_wrong;
             std::printf("%-38s %7s %9.4f  (again, after the copies)\n",
                         "cudaMemcpy device to device", "", again_ms);
             return common::EXIT_CORRECT;
