@@ -33,8 +33,6 @@ int main(int argc, char** argv) {
       "tiles instead of the narrow kernel or the few-side kernels, and matrices with a side of 17 "
       "to 64 floats without the few-side kernels (on the kernels before them), on the few-side "
       "kernels where both sides are aligned too, and on the few-side kernels in runs of 128 "
-      "floats where they would be fewer blocks than the GPU has SMs; and, as an experiment not "
-      "yet measured, aligned lines along the rows of tiles first where the output rows start "
-      "off 16-byte boundaries and the tiles go along first";
+      "floats where they would be fewer blocks than the GPU has SMs";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -583,11 +583,7 @@ constexpr int LINE_FLOATS = 32;   // floats per 128-byte line
 constexpr int LINES_PER_ROW = 3;  // lines a row of 64 floats can touch
 constexpr int LINE_ROWS_IN_FLIGHT = 2;
 constexpr int LINE_BLOCKS_PER_SM = 8;
-// EXPERIMENT (ALONG, the --sweep's 'EXP lines along first where output rows are off'): the tiles
-// along the rows of tiles first (blockIdx.x the column of tiles), as the realigning kernel takes
-// tall matrices a few tiles wide.
-template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM,
-          bool ALONG = false>
+template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
@@ -597,8 +593,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
   constexpr int EDGE = ABSORB ? BELOW : 0, SIDE = TILE_DIM + EDGE;
   constexpr int PITCH = SIDE % 2 == 0 ? SIDE + 1 : SIDE;  // odd: conflict-free both ways
   __shared__ float tile[SIDE][PITCH];                     // [column][row]
-  const std::int64_t row0 = (ALONG ? first + blockIdx.y : std::int64_t(blockIdx.x)) * TILE_DIM;
-  const std::int64_t col0 = (ALONG ? std::int64_t(blockIdx.x) : first + blockIdx.y) * TILE_DIM;
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int height =
       rows - row0 < TILE_DIM || (ABSORB && rows - row0 <= SIDE) ? int(rows - row0) : TILE_DIM;
@@ -927,14 +923,11 @@ constexpr std::int64_t tiles_along(std::int64_t side, int thin) {
   return thin_edge(side, thin) ? side / TILE_DIM : (side + TILE_DIM - 1) / TILE_DIM;
 }
 
-// kernel_lines, down the columns of tiles first (ALONG: along the rows of tiles first).
-template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM,
-          bool ALONG = false>
+// kernel_lines, down the columns of tiles first.
+template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t row_tiles = tiles_along(rows, ABSORB ? BELOW : 0);
-  const std::int64_t col_tiles = tiles_along(cols, ABSORB ? BELOW : 0);
-  launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS, ALONG>, d_in, d_out, rows, cols,
-              ALONG ? col_tiles : row_tiles, ALONG ? row_tiles : col_tiles);
+  launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS>, d_in, d_out, rows, cols,
+              tiles_along(rows, ABSORB ? BELOW : 0), tiles_along(cols, ABSORB ? BELOW : 0));
 }
 
 // A grid of kernel_lines that is one wave (at most 8 tiles per SM), thin edges absorbed. At most 4
@@ -1055,8 +1048,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          bool LINES_ALONG = false>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1188,9 +1180,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 257 x 1000003, and a little slower at 4097 x 4097 and 16383 x 16385 (64 and 256 tiles).
   const bool both_sides_off = rows % VEC != 0 && cols % VEC != 0;
   const bool along_first = col_tiles <= ALONG_UP_TO || split_input_pieces;
-  const auto few_tiles = [](std::int64_t side) { return side / TILE_DIM <= FEW_TILES_ABSORBED; };
-  const bool lines_absorb = LINES_ABSORB && ((thin_edge(rows, BELOW) && few_tiles(rows)) ||
-                                             (thin_edge(cols, BELOW) && few_tiles(cols)));
   if (LINES != LINES_NEVER && both_sides_off) {
     const gpu_facts gpu = current_gpu();
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
@@ -1207,21 +1196,16 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
         (!along_first && !very_tall && rows < TALL_REALIGNED * cols &&
          (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM ||
           tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM))) {
-      if (lines_absorb)
+      const auto few_tiles = [](std::int64_t side) {
+        return side / TILE_DIM <= FEW_TILES_ABSORBED;
+      };
+      if (LINES_ABSORB && ((thin_edge(rows, BELOW) && few_tiles(rows)) ||
+                           (thin_edge(cols, BELOW) && few_tiles(cols))))
         launch_lines<true>(d_in, d_out, rows, cols);
       else
         launch_lines<false>(d_in, d_out, rows, cols);
       return;
     }
-  }
-  // EXPERIMENT (LINES_ALONG): output rows off 16-byte boundaries, tiles along the rows first (tall
-  // matrices a few tiles wide): aligned lines in that order instead of the realigning kernel.
-  if (LINES_ALONG && rows % VEC != 0 && along_first) {
-    if (lines_absorb)
-      launch_lines<true, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM, true>(d_in, d_out, rows, cols);
-    else
-      launch_lines<false, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM, true>(d_in, d_out, rows, cols);
-    return;
   }
   if (along_first)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
@@ -1301,11 +1285,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
-       any_shape},
-      {"EXP lines along first where output rows are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, true>,
        any_shape}};
 }
 
