@@ -461,6 +461,27 @@ void launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) 
   else
     launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
 }
+
+// EXPERIMENT (the sweep's 'EXP one block up to a tile'): n of at most one small tile scanned by a
+// single block in an ordinary launch: no look-back, no workspace, no cooperative launch (whose
+// set-up the events time at such sizes).
+template <class S, bool INCLUSIVE, class T>
+__global__ void __launch_bounds__(S::BLOCK_THREADS)
+    single_tile_kernel(const T* in, std::int64_t n, T* out, bool vector_io) {
+  __shared__ T warp_totals[S::WARPS];
+  thread_items<S, T> t = load_tile<S>(in, n, 0, vector_io);
+  block_scan<INCLUSIVE>(t, warp_totals);
+  store_tile(out, n, 0, vector_io, t);
+}
+template <class T, bool INCLUSIVE = false>
+void launch_by_size_single(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  using S = small_n_shape;
+  if (n == 0 || n > S::TILE_ELEMENTS)
+    return launch_by_size<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+  single_tile_kernel<S, INCLUSIVE><<<1, S::BLOCK_THREADS>>>(
+      d_in, n, d_out, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  CUDA_CHECK_LAUNCH();
+}
 inline std::size_t workspace_bytes_by_size(std::int64_t n) {
   return n < SMALL_N_LIMIT ? workspace_bytes<small_n_shape>(n) : workspace_bytes<default_shape>(n);
 }
@@ -505,6 +526,17 @@ inline common::scan_variant by_size_variant() {
   return v;
 }
 
+// EXPERIMENT: the default with one block up to a tile.
+inline common::scan_variant single_tile_variant() {
+  common::scan_variant v = by_size_variant();
+  v.name += " EXP one block up to a tile";
+  v.exclusive_int32 = launch_by_size_single<std::int32_t, false>;
+  v.exclusive_float = launch_by_size_single<float, false>;
+  v.inclusive_int32 = launch_by_size_single<std::int32_t, true>;
+  v.inclusive_float = launch_by_size_single<float, true>;
+  return v;
+}
+
 // The program's and the tests' variants: the default first, then the others the sweep measures
 // (the default's two configurations first).
 inline std::vector<common::scan_variant> variants() {
@@ -524,7 +556,8 @@ inline std::vector<common::scan_variant> variants() {
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 3>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 7>(),
-          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>()};
+          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>(),
+          single_tile_variant()};
 }
 
 }  // namespace scan_pipelined
