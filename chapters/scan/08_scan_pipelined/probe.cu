@@ -215,9 +215,8 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + (1 + LOOK_BACK_WARPS) * WAR
     const long long landed_start = clock64();
     wait(&ps.landed[s], i / STAGES);
     landed_wait += clock64() - landed_start;
-    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, true)
-                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
-                               : load_tile<S>(in, n, tile_base, true);
+    thread_items<S, T> t =
+        read_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n, tile, true);
     if (!NO_SCAN) block_scan<false>(t, ps.warp_totals, tile_barrier);
     tile_barrier();
     if (threadIdx.x == 0) {

@@ -14,9 +14,10 @@
 //   the tile warps' barrier a named one (the block scan takes it); a cooperative launch (every
 //   block resident), so that the first tiles can be dealt and the kernel clears its own workspace
 //   while they load, behind a grid barrier, instead of a clearing launch before it. The block scan,
-//   the look-back (without its second store of the aggregate) and the stores are scan_lookback's. A
-//   tile that is not whole, or an array that is not 16-byte aligned, is read with guarded loads
-//   instead.
+//   the look-back (without its second store of the aggregate) and the stores are scan_lookback's. An
+//   array that is not 16-byte aligned is read with guarded loads instead; of a last tile that is
+//   not whole, the whole 16-byte vectors come by bulk copy and the last 0 to 3 elements by loads.
+//   An n of at most one small tile takes a single block in an ordinary launch.
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
@@ -127,21 +128,33 @@ struct tile_source {
   }
 };
 
-// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
-// array comes by bulk copy; any other tile is copied in by the tile warps themselves (the barrier
-// then counts only thread 0's arrival). Before the bulk copy overwrites the stage, the fence
-// orders the threads' earlier reads of it (generic proxy) before the copy (async proxy).
+// The elements of `tile` that come by bulk copy: all of a whole tile of an aligned array; of the
+// last tile, when it is not whole, its whole 16-byte vectors (the last 0 to 3 elements are read
+// from global memory); none of an array that is not 16-byte aligned.
+template <class S>
+__device__ int staged_elements(std::int64_t tile, std::int64_t n, bool bulk_possible) {
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  if (!bulk_possible || tile_base >= n) return 0;
+  return n - tile_base >= S::TILE_ELEMENTS ? S::TILE_ELEMENTS : int(n - tile_base) & ~3;
+}
+
+// Thread 0 starts the load of the block's claimed `tile` into `stage`: its staged elements by bulk
+// copy; the rest (of an array not 16-byte aligned, or the last few elements) the warps read from
+// global memory themselves (with no staged elements the barrier counts only thread 0's arrival).
+// Before the bulk copy overwrites the stage, the fence orders the threads' earlier reads of it
+// (generic proxy) before the copy (async proxy).
 template <class S, class T>
 __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std::int64_t n,
                         std::int64_t tiles, bool bulk_possible, T* stage_data,
                         std::int64_t* slot_tile, std::uint64_t* landed) {
   slot_tile[slot] = tile;
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-  if (tile < tiles && bulk_possible && tile_base + S::TILE_ELEMENTS <= n) {
-    constexpr unsigned TILE_BYTES = S::TILE_ELEMENTS * sizeof(T);
+  const unsigned bytes =
+      tile < tiles ? unsigned(staged_elements<S>(tile, n, bulk_possible)) * sizeof(T) : 0u;
+  if (bytes > 0) {
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-    barrier_arrive(&landed[stage], TILE_BYTES);
-    bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS, in + tile_base, TILE_BYTES,
+    barrier_arrive(&landed[stage], bytes);
+    bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS, in + tile_base, bytes,
               &landed[stage]);
   } else {
     barrier_arrive(&landed[stage], 0);
@@ -214,11 +227,6 @@ __device__ inline void clear_workspace(unsigned* tile_counter, unsigned long lon
 }
 //! [clear]
 
-template <class S>
-__device__ bool whole_bulk_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
-  return bulk_possible && (tile + 1) * S::TILE_ELEMENTS <= n;
-}
-
 // This thread's items of the tile in a stage.
 template <class S, class T>
 __device__ thread_items<S, T> read_stage(const T* stage) {
@@ -233,24 +241,67 @@ __device__ thread_items<S, T> read_stage(const T* stage) {
   return t;
 }
 
-// The sum of a tile, by one warp, in every lane: from its stage when it came by bulk copy, else
-// from global memory (the last tile, or arrays not 16-byte aligned), elements past n as 0.
+// This thread's items of the last tile when it is not whole (of an aligned array): the vectors of
+// its staged elements from the stage, the other elements from global memory, those past n as 0.
+// The staged elements are a multiple of 4, so each vector is staged whole or not at all.
+template <class S, class T>
+__device__ thread_items<S, T> read_partial_stage(const T* stage, const T* in, std::int64_t n,
+                                                 std::int64_t tile_base, int staged) {
+  using V = typename vector4<T>::type;
+  thread_items<S, T> t;
+  const int first = scan_reduce_then_scan::thread_offset<S>();
+#pragma unroll
+  for (int v = 0; v < S::VECTORS; ++v) {
+    const int offset = first + v * S::CHUNK_ELEMENTS;
+    if (offset < staged) {
+      const V x = *reinterpret_cast<const V*>(stage + offset);
+      t.items[v][0] = x.x, t.items[v][1] = x.y, t.items[v][2] = x.z, t.items[v][3] = x.w;
+    } else {
+#pragma unroll
+      for (int j = 0; j < 4; ++j)
+        t.items[v][j] = tile_base + offset + j < n ? in[tile_base + offset + j] : T(0);
+    }
+  }
+  return t;
+}
+
+// This thread's items of `tile`: from its stage as far as it was staged, the rest from global
+// memory.
+template <class S, class T>
+__device__ thread_items<S, T> read_tile(const T* stage, const T* in, std::int64_t n,
+                                        std::int64_t tile, bool vector_io) {
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  const int staged = staged_elements<S>(tile, n, vector_io);
+  if (staged == S::TILE_ELEMENTS) return read_stage<S>(stage);
+  if (staged > 0) return read_partial_stage<S>(stage, in, n, tile_base, staged);
+  return load_tile<S>(in, n, tile_base, vector_io);
+}
+
+// The sum of a tile, by one warp, in every lane: its staged vectors from the stage, any other
+// elements below n from global memory (the last few of the last tile, or every element of an
+// array not 16-byte aligned).
 template <class S, class T>
 __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::int64_t tile,
                               bool vector_io) {
   using V = typename vector4<T>::type;
   const int lane = threadIdx.x % WARP_THREADS;
+  const int staged = staged_elements<S>(tile, n, vector_io);
   T sum = T(0);
-  if (whole_bulk_tile<S>(tile, n, vector_io)) {
+  if (staged == S::TILE_ELEMENTS) {
 #pragma unroll 8
     for (int k = lane; k < S::TILE_ELEMENTS / 4; k += WARP_THREADS) {
       const V x = reinterpret_cast<const V*>(stage)[k];
       sum += (x.x + x.y) + (x.z + x.w);
     }
   } else {
+#pragma unroll 8
+    for (int k = lane; k < staged / 4; k += WARP_THREADS) {
+      const V x = reinterpret_cast<const V*>(stage)[k];
+      sum += (x.x + x.y) + (x.z + x.w);
+    }
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    for (int k = lane; k < S::TILE_ELEMENTS; k += WARP_THREADS)
-      if (tile_base + k < n) sum += in[tile_base + k];
+    const int count = n - tile_base < S::TILE_ELEMENTS ? int(n - tile_base) : S::TILE_ELEMENTS;
+    for (int k = staged + lane; k < count; k += WARP_THREADS) sum += in[tile_base + k];
   }
   return scan_reduce_then_scan::warp_sum(sum);
 }
@@ -363,9 +414,8 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
     if (!PRODUCER) wait(&ps.landed[s], i / STAGES);
-    thread_items<S, T> t = whole_bulk_tile<S>(tile, n, vector_io)
-                               ? read_stage<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS)
-                               : load_tile<S>(in, n, tile_base, vector_io);
+    thread_items<S, T> t =
+        read_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n, tile, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
     tile_barrier();  // every tile thread has read the buffer and ps.warp_totals
     // The tile is in registers: thread 0 takes the block's tile i + STAGES into its buffer (once
@@ -453,18 +503,9 @@ void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
                   scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
 
-// The step's scan: the configuration for the size (the small tiles below SMALL_N_LIMIT).
-template <class T, bool INCLUSIVE = false>
-void launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
-  if (n < SMALL_N_LIMIT)
-    launch<T, INCLUSIVE, small_n_shape, SMALL_N_STAGES>(d_in, n, d_out, d_workspace);
-  else
-    launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
-}
-
-// EXPERIMENT (the sweep's 'EXP one block up to a tile'): n of at most one small tile scanned by a
-// single block in an ordinary launch: no look-back, no workspace, no cooperative launch (whose
-// set-up the events time at such sizes).
+// n of at most one small tile: a single block scans it in an ordinary launch, with no look-back,
+// no workspace and none of the pipeline's set-up. A cooperative launch of the pipelined kernel
+// takes microseconds longer, which at such sizes is most of the time (see the page).
 template <class S, bool INCLUSIVE, class T>
 __global__ void __launch_bounds__(S::BLOCK_THREADS)
     single_tile_kernel(const T* in, std::int64_t n, T* out, bool vector_io) {
@@ -473,14 +514,22 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS)
   block_scan<INCLUSIVE>(t, warp_totals);
   store_tile(out, n, 0, vector_io, t);
 }
+constexpr std::int64_t SINGLE_TILE_LIMIT = small_n_shape::TILE_ELEMENTS;
+
+// The step's scan: the configuration for the size (one block up to SINGLE_TILE_LIMIT, the small
+// tiles below SMALL_N_LIMIT).
 template <class T, bool INCLUSIVE = false>
-void launch_by_size_single(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
-  using S = small_n_shape;
-  if (n == 0 || n > S::TILE_ELEMENTS)
-    return launch_by_size<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
-  single_tile_kernel<S, INCLUSIVE><<<1, S::BLOCK_THREADS>>>(
-      d_in, n, d_out, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
-  CUDA_CHECK_LAUNCH();
+void launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  if (n == 0) return;
+  if (n <= SINGLE_TILE_LIMIT) {
+    single_tile_kernel<small_n_shape, INCLUSIVE><<<1, small_n_shape::BLOCK_THREADS>>>(
+        d_in, n, d_out, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+    CUDA_CHECK_LAUNCH();
+  } else if (n < SMALL_N_LIMIT) {
+    launch<T, INCLUSIVE, small_n_shape, SMALL_N_STAGES>(d_in, n, d_out, d_workspace);
+  } else {
+    launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+  }
 }
 inline std::size_t workspace_bytes_by_size(std::int64_t n) {
   return n < SMALL_N_LIMIT ? workspace_bytes<small_n_shape>(n) : workspace_bytes<default_shape>(n);
@@ -526,17 +575,6 @@ inline common::scan_variant by_size_variant() {
   return v;
 }
 
-// EXPERIMENT: the default with one block up to a tile.
-inline common::scan_variant single_tile_variant() {
-  common::scan_variant v = by_size_variant();
-  v.name += " EXP one block up to a tile";
-  v.exclusive_int32 = launch_by_size_single<std::int32_t, false>;
-  v.exclusive_float = launch_by_size_single<float, false>;
-  v.inclusive_int32 = launch_by_size_single<std::int32_t, true>;
-  v.inclusive_float = launch_by_size_single<float, true>;
-  return v;
-}
-
 // The program's and the tests' variants: the default first, then the others the sweep measures
 // (the default's two configurations first).
 inline std::vector<common::scan_variant> variants() {
@@ -556,8 +594,7 @@ inline std::vector<common::scan_variant> variants() {
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 3>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 7>(),
-          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>(),
-          single_tile_variant()};
+          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>()};
 }
 
 }  // namespace scan_pipelined
