@@ -14,8 +14,8 @@
 //   the tile warps' barrier a named one (the block scan takes it); a cooperative launch (every
 //   block resident), so that the first tiles can be dealt and the kernel clears its own workspace
 //   while they load, behind a grid barrier, instead of a clearing launch before it. The block scan,
-//   the look-back (without its second store of the aggregate) and the stores are scan_lookback's. An
-//   array that is not 16-byte aligned is read with guarded loads instead; of a last tile that is
+//   the look-back (without its second store of the aggregate) and the stores are scan_lookback's.
+//   An array that is not 16-byte aligned is read with guarded loads instead; of a last tile that is
 //   not whole, the whole 16-byte vectors come by bulk copy and the last 0 to 3 elements by loads.
 //   An n of at most one small tile takes a single block in an ordinary launch.
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
@@ -128,19 +128,23 @@ struct tile_source {
   }
 };
 
-// The elements of `tile` that come by bulk copy: all of a whole tile of an aligned array; of the
-// last tile, when it is not whole, its whole 16-byte vectors (the last 0 to 3 elements are read
-// from global memory); none of an array that is not 16-byte aligned.
 template <class S>
-__device__ int staged_elements(std::int64_t tile, std::int64_t n, bool bulk_possible) {
-  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-  if (!bulk_possible || tile_base >= n) return 0;
-  return n - tile_base >= S::TILE_ELEMENTS ? S::TILE_ELEMENTS : int(n - tile_base) & ~3;
+__device__ bool whole_bulk_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
+  return bulk_possible && (tile + 1) * S::TILE_ELEMENTS <= n;
 }
 
-// Thread 0 starts the load of the block's claimed `tile` into `stage`: its staged elements by bulk
-// copy; the rest (of an array not 16-byte aligned, or the last few elements) the warps read from
-// global memory themselves (with no staged elements the barrier counts only thread 0's arrival).
+// Of the last tile, when it is not whole (of an aligned array), the elements that come by bulk
+// copy: its whole 16-byte vectors. Its last 0 to 3 elements are read from global memory.
+template <class S>
+__device__ int staged_of_last_tile(std::int64_t tile, std::int64_t n, bool bulk_possible) {
+  const std::int64_t left = n - tile * S::TILE_ELEMENTS;
+  return bulk_possible && left > 0 && left < S::TILE_ELEMENTS ? int(left) & ~3 : 0;
+}
+
+// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
+// array comes by bulk copy, and so do the whole 16-byte vectors of a last tile that is not whole;
+// the rest (the last few elements, or every element of an array not 16-byte aligned) the warps read
+// from global memory themselves (with nothing to copy, the barrier counts only thread 0's arrival).
 // Before the bulk copy overwrites the stage, the fence orders the threads' earlier reads of it
 // (generic proxy) before the copy (async proxy).
 template <class S, class T>
@@ -149,8 +153,10 @@ __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std
                         std::int64_t* slot_tile, std::uint64_t* landed) {
   slot_tile[slot] = tile;
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-  const unsigned bytes =
-      tile < tiles ? unsigned(staged_elements<S>(tile, n, bulk_possible)) * sizeof(T) : 0u;
+  const unsigned bytes = tile >= tiles ? 0u
+                         : whole_bulk_tile<S>(tile, n, bulk_possible)
+                             ? unsigned(S::TILE_ELEMENTS * sizeof(T))
+                             : unsigned(staged_of_last_tile<S>(tile, n, bulk_possible) * sizeof(T));
   if (bytes > 0) {
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
     barrier_arrive(&landed[stage], bytes);
@@ -241,13 +247,19 @@ __device__ thread_items<S, T> read_stage(const T* stage) {
   return t;
 }
 
-// This thread's items of the last tile when it is not whole (of an aligned array): the vectors of
-// its staged elements from the stage, the other elements from global memory, those past n as 0.
-// The staged elements are a multiple of 4, so each vector is staged whole or not at all.
+// This thread's items of a tile that did not come whole by bulk copy: the last tile, when it is not
+// whole, or any tile of an array not 16-byte aligned. Staged vectors (see request) from the stage,
+// the other elements from global memory, those past n as 0; the staged elements are a multiple of
+// 4, so each vector is staged whole or not at all. Out of line, so that the whole tiles' code stays
+// as it was.
 template <class S, class T>
-__device__ thread_items<S, T> read_partial_stage(const T* stage, const T* in, std::int64_t n,
-                                                 std::int64_t tile_base, int staged) {
+__device__ __noinline__ thread_items<S, T> read_other_tile(const T* stage, const T* in,
+                                                           std::int64_t n, std::int64_t tile,
+                                                           bool vector_io) {
   using V = typename vector4<T>::type;
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  const int staged = staged_of_last_tile<S>(tile, n, vector_io);
+  if (staged == 0) return load_tile<S>(in, n, tile_base, vector_io);
   thread_items<S, T> t;
   const int first = scan_reduce_then_scan::thread_offset<S>();
 #pragma unroll
@@ -265,43 +277,50 @@ __device__ thread_items<S, T> read_partial_stage(const T* stage, const T* in, st
   return t;
 }
 
-// This thread's items of `tile`: from its stage as far as it was staged, the rest from global
-// memory.
+// This lane's part of the same tile's sum: its staged vectors from the stage, its other elements
+// below n from global memory. Out of line too.
+template <class S, class T>
+__device__ __noinline__ T lane_sum_of_other_tile(const T* stage, const T* in, std::int64_t n,
+                                                 std::int64_t tile, bool vector_io) {
+  using V = typename vector4<T>::type;
+  const int lane = threadIdx.x % WARP_THREADS;
+  const int staged = staged_of_last_tile<S>(tile, n, vector_io);
+  T sum = T(0);
+#pragma unroll 8
+  for (int k = lane; k < staged / 4; k += WARP_THREADS) {
+    const V x = reinterpret_cast<const V*>(stage)[k];
+    sum += (x.x + x.y) + (x.z + x.w);
+  }
+  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
+  const int count = n - tile_base < S::TILE_ELEMENTS ? int(n - tile_base) : S::TILE_ELEMENTS;
+  for (int k = staged + lane; k < count; k += WARP_THREADS) sum += in[tile_base + k];
+  return sum;
+}
+
+// This thread's items of `tile`.
 template <class S, class T>
 __device__ thread_items<S, T> read_tile(const T* stage, const T* in, std::int64_t n,
                                         std::int64_t tile, bool vector_io) {
-  const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-  const int staged = staged_elements<S>(tile, n, vector_io);
-  if (staged == S::TILE_ELEMENTS) return read_stage<S>(stage);
-  if (staged > 0) return read_partial_stage<S>(stage, in, n, tile_base, staged);
-  return load_tile<S>(in, n, tile_base, vector_io);
+  return whole_bulk_tile<S>(tile, n, vector_io) ? read_stage<S>(stage)
+                                                : read_other_tile<S>(stage, in, n, tile, vector_io);
 }
 
-// The sum of a tile, by one warp, in every lane: its staged vectors from the stage, any other
-// elements below n from global memory (the last few of the last tile, or every element of an
-// array not 16-byte aligned).
+// The sum of a tile, by one warp, in every lane: from its stage when it came whole by bulk copy,
+// else as read_other_tile reads it.
 template <class S, class T>
 __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::int64_t tile,
                               bool vector_io) {
   using V = typename vector4<T>::type;
   const int lane = threadIdx.x % WARP_THREADS;
-  const int staged = staged_elements<S>(tile, n, vector_io);
   T sum = T(0);
-  if (staged == S::TILE_ELEMENTS) {
+  if (whole_bulk_tile<S>(tile, n, vector_io)) {
 #pragma unroll 8
     for (int k = lane; k < S::TILE_ELEMENTS / 4; k += WARP_THREADS) {
       const V x = reinterpret_cast<const V*>(stage)[k];
       sum += (x.x + x.y) + (x.z + x.w);
     }
   } else {
-#pragma unroll 8
-    for (int k = lane; k < staged / 4; k += WARP_THREADS) {
-      const V x = reinterpret_cast<const V*>(stage)[k];
-      sum += (x.x + x.y) + (x.z + x.w);
-    }
-    const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    const int count = n - tile_base < S::TILE_ELEMENTS ? int(n - tile_base) : S::TILE_ELEMENTS;
-    for (int k = staged + lane; k < count; k += WARP_THREADS) sum += in[tile_base + k];
+    sum = lane_sum_of_other_tile<S>(stage, in, n, tile, vector_io);
   }
   return scan_reduce_then_scan::warp_sum(sum);
 }
