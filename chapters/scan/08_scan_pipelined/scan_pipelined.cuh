@@ -22,8 +22,9 @@
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
 //   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
-//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy; at 2^21 elements about at
-//   CUB's speed, and slower at 1024 (the page's results).
+//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy, at 2^21 elements about at
+//   CUB's speed (the page's results), as it is on the H100 up to about 3 million. Up to 4096
+//   elements the single block is far past CUB on the H100 (the H200 has not run it yet).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
@@ -247,6 +248,7 @@ __device__ thread_items<S, T> read_stage(const T* stage) {
   return t;
 }
 
+//! [last_tile]
 // This thread's items of a tile that did not come whole by bulk copy: the last tile, when it is not
 // whole, or any tile of an array not 16-byte aligned. Staged vectors (see request) from the stage,
 // the other elements from global memory, those past n as 0; the staged elements are a multiple of
@@ -296,6 +298,8 @@ __device__ __noinline__ T lane_sum_of_other_tile(const T* stage, const T* in, st
   for (int k = staged + lane; k < count; k += WARP_THREADS) sum += in[tile_base + k];
   return sum;
 }
+
+//! [last_tile]
 
 // This thread's items of `tile`.
 template <class S, class T>

@@ -1,5 +1,6 @@
 // scan_pipelined: tests. GPU: every size of the issue, exclusive and inclusive, both types, for the
-// default (and either side of its switch to large tiles at 2^24 elements) and the sweep's others;
+// default (and either side of its switch to large tiles at 2^24 elements, last tiles of every
+// length that the partial bulk copy distinguishes) and the sweep's others;
 // the look-back's stress tests (a poisoned or stale workspace, launches repeated and back to back);
 // unaligned arrays and a last tile that is not whole (the guarded loads instead of bulk copies); in
 // place; and n > 2^31.
@@ -31,6 +32,19 @@ GPU_TEST_CASE(
   common::testing::check_scan_sizes(
       pipelined, {SMALL_TILE - 1, SMALL_TILE, SMALL_TILE + 1, SMALL_N_LIMIT - 1, SMALL_N_LIMIT,
                   SMALL_N_LIMIT + 1});
+}
+
+GPU_TEST_CASE(
+    "scan_pipelined scans a last tile of any length: 1 to 5 elements or 3 to 1 short of whole") {
+  using scan_pipelined::SMALL_N_LIMIT;
+  constexpr std::int64_t SMALL_TILE = scan_pipelined::small_n_shape::TILE_ELEMENTS;
+  constexpr std::int64_t LARGE_TILE = scan_pipelined::default_shape::TILE_ELEMENTS;
+  std::vector<std::int64_t> sizes;
+  for (std::int64_t r = 1; r <= 5; ++r) sizes.push_back(2 * SMALL_TILE + r);  // 0 or 4 staged
+  for (std::int64_t r = 1; r <= 3; ++r) sizes.push_back(3 * SMALL_TILE - r);
+  for (std::int64_t r : {1, 3, 5}) sizes.push_back(SMALL_N_LIMIT + r);  // the large tiles
+  sizes.push_back(SMALL_N_LIMIT + LARGE_TILE - 1);
+  common::testing::check_scan_sizes(pipelined, sizes);
 }
 
 GPU_TEST_CASE("scan_pipelined scans correctly with its other shapes and stage counts and windows") {
