@@ -67,11 +67,13 @@ GPU_TEST_CASE("scan_pipelined loads arrays not 16-byte aligned without bulk copi
   common::testing::check_scan_offset(pipelined, (std::int64_t(1) << 20) + 7, 1);
   common::testing::check_scan_offset(pipelined, 4096 * 3, 3);
   common::testing::check_scan_offset(pipelined, 4096 * 300, 2);
+  common::testing::check_scan_offset(pipelined, 4000, 1);  // the single block
 }
 
 GPU_TEST_CASE("scan_pipelined scans in place") {
   common::testing::check_scan_in_place(pipelined, (std::int64_t(1) << 22) + 5);
   common::testing::check_scan_in_place(pipelined, std::int64_t(1) << 24);
+  common::testing::check_scan_in_place(pipelined, 4093);  // the single block
 }
 
 GPU_TEST_CASE("scan_pipelined scans n > 2^31 int32 elements exclusive and inclusive") {
