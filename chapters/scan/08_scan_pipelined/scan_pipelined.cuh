@@ -598,6 +598,33 @@ inline common::scan_variant by_size_variant() {
   return v;
 }
 
+// EXPERIMENT (the sweep's 'EXP one large tile per block in the middle'): where the large tiles
+// with three stages (two blocks per SM) are more than a quarter of the blocks that fit and no more
+// than all of them, one large tile per block instead of the small tiles. In the bench's sweeps
+// (both GPUs) that configuration was ahead of the default at 2^20 and 2^21, behind at 2^19 and
+// 2^22; the sizes in between are the step's weakest against CUB.
+constexpr int MIDDLE_STAGES = 3;
+template <class T, bool INCLUSIVE = false>
+void launch_by_size_middle(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  using L = default_shape;
+  if (n > SINGLE_TILE_LIMIT && n < SMALL_N_LIMIT) {
+    const std::int64_t large_tiles = (n + L::TILE_ELEMENTS - 1) / L::TILE_ELEMENTS;
+    const int fit = resident_blocks<L, MIDDLE_STAGES, DEFAULT_WINDOW, INCLUSIVE, T>();
+    if (4 * large_tiles > fit && large_tiles <= fit)
+      return launch<T, INCLUSIVE, L, MIDDLE_STAGES>(d_in, n, d_out, d_workspace);
+  }
+  launch_by_size<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
+}
+inline common::scan_variant middle_variant() {
+  common::scan_variant v = by_size_variant();
+  v.name += " EXP one large tile per block in the middle";
+  v.exclusive_int32 = launch_by_size_middle<std::int32_t, false>;
+  v.exclusive_float = launch_by_size_middle<float, false>;
+  v.inclusive_int32 = launch_by_size_middle<std::int32_t, true>;
+  v.inclusive_float = launch_by_size_middle<float, true>;
+  return v;
+}
+
 // The program's and the tests' variants: the default first, then the others the sweep measures
 // (the default's two configurations first).
 inline std::vector<common::scan_variant> variants() {
@@ -617,7 +644,8 @@ inline std::vector<common::scan_variant> variants() {
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 3>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
           pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 7>(),
-          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>()};
+          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>(),
+          middle_variant()};
 }
 
 }  // namespace scan_pipelined
