@@ -142,10 +142,11 @@ __device__ int staged_of_last_tile(std::int64_t tile, std::int64_t n, bool bulk_
   return bulk_possible && left > 0 && left < S::TILE_ELEMENTS ? int(left) & ~3 : 0;
 }
 
-// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
-// array comes by bulk copy, and so do the whole 16-byte vectors of a last tile that is not whole;
-// the rest (the last few elements, or every element of an array not 16-byte aligned) the warps read
-// from global memory themselves (with nothing to copy, the barrier counts only thread 0's arrival).
+// Thread 0 (in the EXP producer variants, the producer warp) starts the load of the block's claimed
+// `tile` into `stage`. A whole tile of an aligned array comes by bulk copy, and so do the whole
+// 16-byte vectors of a last tile that is not whole; the rest (the last few elements, or every
+// element of an array not 16-byte aligned) the warps read from global memory themselves (with
+// nothing to copy, the barrier counts only the requesting thread's arrival).
 // Before the bulk copy overwrites the stage, the fence orders the threads' earlier reads of it
 // (generic proxy) before the copy (async proxy).
 template <class S, class T>
@@ -248,6 +249,19 @@ __device__ thread_items<S, T> read_stage(const T* stage) {
   return t;
 }
 
+// This lane's part of the sum of a stage's first `vectors` 16-byte vectors (lane, lane + 32, ...).
+template <class T>
+__device__ __forceinline__ T lane_sum_of_staged(const T* stage, int vectors) {
+  using V = typename vector4<T>::type;
+  T sum = T(0);
+#pragma unroll 8
+  for (int k = threadIdx.x % WARP_THREADS; k < vectors; k += WARP_THREADS) {
+    const V x = reinterpret_cast<const V*>(stage)[k];
+    sum += (x.x + x.y) + (x.z + x.w);
+  }
+  return sum;
+}
+
 //! [last_tile]
 // This thread's items of a tile that did not come whole by bulk copy: the last tile, when it is not
 // whole, or any tile of an array not 16-byte aligned. Staged vectors (see request) from the stage,
@@ -284,18 +298,12 @@ __device__ __noinline__ thread_items<S, T> read_other_tile(const T* stage, const
 template <class S, class T>
 __device__ __noinline__ T lane_sum_of_other_tile(const T* stage, const T* in, std::int64_t n,
                                                  std::int64_t tile, bool vector_io) {
-  using V = typename vector4<T>::type;
-  const int lane = threadIdx.x % WARP_THREADS;
   const int staged = staged_of_last_tile<S>(tile, n, vector_io);
-  T sum = T(0);
-#pragma unroll 8
-  for (int k = lane; k < staged / 4; k += WARP_THREADS) {
-    const V x = reinterpret_cast<const V*>(stage)[k];
-    sum += (x.x + x.y) + (x.z + x.w);
-  }
+  T sum = lane_sum_of_staged(stage, staged / 4);
   const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
   const int count = n - tile_base < S::TILE_ELEMENTS ? int(n - tile_base) : S::TILE_ELEMENTS;
-  for (int k = staged + lane; k < count; k += WARP_THREADS) sum += in[tile_base + k];
+  for (int k = staged + threadIdx.x % WARP_THREADS; k < count; k += WARP_THREADS)
+    sum += in[tile_base + k];
   return sum;
 }
 
@@ -314,18 +322,9 @@ __device__ thread_items<S, T> read_tile(const T* stage, const T* in, std::int64_
 template <class S, class T>
 __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::int64_t tile,
                               bool vector_io) {
-  using V = typename vector4<T>::type;
-  const int lane = threadIdx.x % WARP_THREADS;
-  T sum = T(0);
-  if (whole_bulk_tile<S>(tile, n, vector_io)) {
-#pragma unroll 8
-    for (int k = lane; k < S::TILE_ELEMENTS / 4; k += WARP_THREADS) {
-      const V x = reinterpret_cast<const V*>(stage)[k];
-      sum += (x.x + x.y) + (x.z + x.w);
-    }
-  } else {
-    sum = lane_sum_of_other_tile<S>(stage, in, n, tile, vector_io);
-  }
+  const T sum = whole_bulk_tile<S>(tile, n, vector_io)
+                    ? lane_sum_of_staged(stage, S::TILE_ELEMENTS / 4)
+                    : lane_sum_of_other_tile<S>(stage, in, n, tile, vector_io);
   return scan_reduce_then_scan::warp_sum(sum);
 }
 

@@ -2,8 +2,8 @@
 // default (and either side of its switch to large tiles at 2^24 elements, last tiles of every
 // length that the partial bulk copy distinguishes) and the sweep's others;
 // the look-back's stress tests (a poisoned or stale workspace, launches repeated and back to back);
-// unaligned arrays and a last tile that is not whole (the guarded loads instead of bulk copies); in
-// place; and n > 2^31.
+// unaligned arrays (the guarded loads instead of bulk copies); in place (also with the single
+// block); and n > 2^31.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
