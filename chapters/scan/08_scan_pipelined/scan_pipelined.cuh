@@ -142,13 +142,12 @@ __device__ int staged_of_last_tile(std::int64_t tile, std::int64_t n, bool bulk_
   return bulk_possible && left > 0 && left < S::TILE_ELEMENTS ? int(left) & ~3 : 0;
 }
 
-// Thread 0 (in the EXP producer variants, the producer warp) starts the load of the block's claimed
-// `tile` into `stage`. A whole tile of an aligned array comes by bulk copy, and so do the whole
-// 16-byte vectors of a last tile that is not whole; the rest (the last few elements, or every
-// element of an array not 16-byte aligned) the warps read from global memory themselves (with
-// nothing to copy, the barrier counts only the requesting thread's arrival).
-// Before the bulk copy overwrites the stage, the fence orders the threads' earlier reads of it
-// (generic proxy) before the copy (async proxy).
+// Thread 0 starts the load of the block's claimed `tile` into `stage`. A whole tile of an aligned
+// array comes by bulk copy, and so do the whole 16-byte vectors of a last tile that is not whole;
+// the rest (the last few elements, or every element of an array not 16-byte aligned) the warps read
+// from global memory themselves (with nothing to copy, the barrier counts only thread 0's
+// arrival). Before the bulk copy overwrites the stage, the fence orders the threads' earlier reads
+// of it (generic proxy) before the copy (async proxy).
 template <class S, class T>
 __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std::int64_t n,
                         std::int64_t tiles, bool bulk_possible, T* stage_data,
@@ -183,7 +182,6 @@ struct pipeline_state {
   std::int64_t tile[SLOTS];
   T total[SLOTS], prefix[SLOTS];
   T warp_totals[S::WARPS];
-  alignas(8) std::uint64_t freed[STAGES];  // EXPERIMENT (PRODUCER_LOADS): a buffer's tile is read
 };
 
 // The barrier of the tile warps only (named barrier 1): the look-back warp never joins it.
@@ -206,17 +204,14 @@ __device__ __forceinline__ void wait(std::uint64_t* barrier, int phase) {
 // (next_tile(0), next_tile(1), ...) requested.
 template <class S, int STAGES, class T, class TileSource>
 __device__ void start_pipeline(pipeline_state<S, STAGES, T>& ps, TileSource next_tile, const T* in,
-                               std::int64_t n, std::int64_t tiles, bool vector_io, T* stage_data,
-                               int first_requests = STAGES, bool producer = false) {
+                               std::int64_t n, std::int64_t tiles, bool vector_io, T* stage_data) {
   for (int s = 0; s < STAGES; ++s) barrier_init(&ps.landed[s]);
-  if (producer)
-    for (int s = 0; s < STAGES; ++s) barrier_init(&ps.freed[s]);
   for (int k = 0; k < pipeline_state<S, STAGES, T>::SLOTS; ++k) {
     barrier_init(&ps.total_known[k]);
     barrier_init(&ps.prefix_known[k]);
   }
   barrier_init_fence();
-  for (int s = 0; s < first_requests; ++s)
+  for (int s = 0; s < STAGES; ++s)
     request<S>(s, s, next_tile(s), in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
 }
 
@@ -341,25 +336,11 @@ __device__ T warp_sum_of_tile(const T* stage, const T* in, std::int64_t n, std::
 // belongs to a running block (the launch is cooperative: every block is resident) whose sum warp
 // has published its sum (every tile taken lands) and whose look-back warp is on it (its earlier
 // tiles have prefixes): no deadlock.
-//
-// EXPERIMENT (PRODUCER_LOADS > 0, the sweep's 'EXP producer' variants): a fourth kind of warp, the
-// producer, takes over thread 0's requests: it claims and requests each buffer's next tile as soon
-// as the tile warps and the sum warp are done with it, but keeps at most PRODUCER_LOADS bulk loads
-// of the block in flight (it waits until the load requested PRODUCER_LOADS rounds before has
-// landed). Fewer bytes in flight should make every round trip to L2, the look-back's reads among
-// them, shorter; the tile warps no longer wait for the counter.
-template <int PRODUCER_LOADS>
-constexpr int extra_warps() {
-  return PRODUCER_LOADS > 0 ? 3 : 2;
-}
-
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int PRODUCER_LOADS = 0>
-__global__ void __launch_bounds__(S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>() * WARP_THREADS)
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+__global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
     kernel(const T* in, std::int64_t n, T* out, unsigned* tile_counter, unsigned long long* status,
            bool vector_io) {
   static_assert(STAGES >= 2, "a request reaches the tile warps through a later round's barrier");
-  static_assert(PRODUCER_LOADS <= STAGES, "at most one load per buffer");
-  constexpr bool PRODUCER = PRODUCER_LOADS > 0;
   using state = pipeline_state<S, STAGES, T>;
   constexpr int SLOTS = state::SLOTS;
   extern __shared__ __align__(128) unsigned char stages_raw[];  // STAGES tiles
@@ -367,32 +348,11 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>
   __shared__ state ps;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;
   const int warp = threadIdx.x / WARP_THREADS, lane = threadIdx.x % WARP_THREADS;
-  constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1, PRODUCER_WARP = S::WARPS + 2;
+  constexpr int LOOK_BACK_WARP = S::WARPS, SUM_WARP = S::WARPS + 1;
 
   const tile_source<STAGES> next_tile{tile_counter};
-  if (threadIdx.x == 0)
-    start_pipeline(ps, next_tile, in, n, tiles, vector_io, stage_data,
-                   PRODUCER ? PRODUCER_LOADS : STAGES, PRODUCER);
+  if (threadIdx.x == 0) start_pipeline(ps, next_tile, in, n, tiles, vector_io, stage_data);
   clear_workspace(tile_counter, status, tiles);  // while the dealt tiles load
-
-  if (PRODUCER && warp == PRODUCER_WARP) {
-    if (lane != 0) return;
-    for (int j = PRODUCER_LOADS;; ++j) {  // round j's request; round j - STAGES had its buffer
-      const int s = j % STAGES;
-      if (j >= STAGES) {
-        const int before = j - STAGES;
-        wait(&ps.freed[s], before / STAGES);
-        wait(&ps.total_known[before % SLOTS], before / SLOTS);
-      }
-      if (PRODUCER_LOADS < STAGES) {
-        const int landed_round = j - PRODUCER_LOADS;
-        wait(&ps.landed[landed_round % STAGES], landed_round / STAGES);
-      }
-      const std::int64_t tile = next_tile(j);
-      request<S>(s, j % SLOTS, tile, in, n, tiles, vector_io, stage_data, ps.tile, ps.landed);
-      if (tile >= tiles) return;
-    }
-  }
 
   if (warp == SUM_WARP) {
     for (int i = 0;; ++i) {
@@ -431,11 +391,10 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>
   const tile_warps_barrier<S> tile_barrier;
   for (int i = 0;; ++i) {  // the tile warps
     const int s = i % STAGES, k = i % SLOTS;
-    if (PRODUCER) wait(&ps.landed[s], i / STAGES);  // the producer's request has set the slot
     const std::int64_t tile = ps.tile[k];
     if (tile >= tiles) return;
     const std::int64_t tile_base = tile * S::TILE_ELEMENTS;
-    if (!PRODUCER) wait(&ps.landed[s], i / STAGES);
+    wait(&ps.landed[s], i / STAGES);
     thread_items<S, T> t =
         read_tile<S>(stage_data + std::int64_t(s) * S::TILE_ELEMENTS, in, n, tile, vector_io);
     block_scan<INCLUSIVE>(t, ps.warp_totals, tile_barrier);  // while the look-back runs
@@ -443,9 +402,7 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>
     // The tile is in registers: thread 0 takes the block's tile i + STAGES into its buffer (once
     // the sum warp is done with it too), before the prefix of tile i is known. The other tile
     // threads see the new slot through the barriers of the rounds in between (STAGES >= 2).
-    if (PRODUCER) {
-      if (threadIdx.x == 0) barrier_arrive(&ps.freed[s], 0);
-    } else if (threadIdx.x == 0) {
+    if (threadIdx.x == 0) {
       wait(&ps.total_known[k], i / SLOTS);
       request<S>(s, (i + STAGES) % SLOTS, next_tile(i + STAGES), in, n, tiles, vector_io,
                  stage_data, ps.tile, ps.landed);
@@ -480,11 +437,11 @@ int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
 }
 
 // As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
-template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T, int PRODUCER_LOADS = 0>
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
-  static const int blocks = blocks_at_once(
-      kernel<S, STAGES, WINDOW, INCLUSIVE, T, PRODUCER_LOADS>,
-      S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>() * WARP_THREADS, stage_bytes<S, STAGES, T>());
+  static const int blocks =
+      blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, S::BLOCK_THREADS + 2 * WARP_THREADS,
+                     stage_bytes<S, STAGES, T>());
   return blocks;
 }
 
@@ -511,18 +468,17 @@ void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::si
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content (the
 // kernel clears it).
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
-          int WINDOW = DEFAULT_WINDOW, int PRODUCER_LOADS = 0>
+          int WINDOW = DEFAULT_WINDOW>
 void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
   if (n == 0) return;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks = int(std::min<std::int64_t>(
-      tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T, PRODUCER_LOADS>()));
+  const int blocks =
+      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T, PRODUCER_LOADS>, blocks,
-                  S::BLOCK_THREADS + extra_warps<PRODUCER_LOADS>() * WARP_THREADS,
-                  stage_bytes<S, STAGES, T>(), d_in, n, d_out, tile_counter, status,
-                  scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, blocks,
+                  S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in, n, d_out,
+                  tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
 
 // n of at most one small tile: a single block scans it in an ordinary launch, with no look-back,
@@ -565,17 +521,16 @@ inline std::string variant_name(const std::string& threads, const std::string& i
 }
 
 // The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW, int PRODUCER_LOADS = 0>
+template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = variant_name(std::to_string(THREADS), std::to_string(S::ITEMS), std::to_string(STAGES),
                         std::to_string(WINDOW));
-  if (PRODUCER_LOADS > 0) v.name += " EXP producer " + std::to_string(PRODUCER_LOADS);
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW, PRODUCER_LOADS>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW, PRODUCER_LOADS>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW, PRODUCER_LOADS>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW, PRODUCER_LOADS>;
+  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
+  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
+  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
+  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
   v.workspace_bytes = workspace_bytes<S>;
   return v;
 }
@@ -639,11 +594,6 @@ inline std::vector<common::scan_variant> variants() {
           pipeline_variant<128, 8, 7>(),
           pipeline_variant<256, 2, 12>(),
           pipeline_variant<512, 8, 3>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 2>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 3>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 4>(),
-          pipeline_variant<256, 8, 7, DEFAULT_WINDOW, 7>(),
-          pipeline_variant<256, 4, 4, DEFAULT_WINDOW, 2>(),
           middle_variant()};
 }
 
