@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import gen_results  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from then_now import DEFAULT_VARIANT  # noqa: E402  (the steps' defaults, named once)
+from then_now import row  # noqa: E402  (a step's default row: the defaults are named there)
 
 # (step, elements moved per element scanned, what moves them)
 STEPS = [("scan_large", 4, "tile scans read n and write n; the add pass reads n and writes n"),
@@ -31,14 +31,11 @@ def main():
     body = []
     for step, k, what in STEPS:
         for type_ in ("int32", "float"):
-            rows = [] if results is None else [
-                r for r in results.step_rows(step) if int(r["n"]) == BIG and r["type"] == type_
-                and r["variant"] == DEFAULT_VARIANT.get(step, r["variant"])]
+            r = row(results, step, BIG, type_)
             label = f"<td>{step}</td><td>{type_}</td><td>{k} n ({html.escape(what)})</td>"
-            if not rows:
+            if r is None:
                 body.append(label + "<td>(not measured)</td>" * 4)
                 continue
-            r = rows[0]
             bound = r["copy_gbps"] * 2.0 / k
             body.append(label + f"<td>{gen_results.fmt_gbps(r['gbps'])}</td>"
                         f"<td>{gen_results.fmt_gbps(bound)}</td>"

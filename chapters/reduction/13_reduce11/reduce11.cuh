@@ -11,7 +11,8 @@
 //   64-bit n; thread_sum() takes its tiles from the counter (a word of the workspace beside
 //   reduce9's arrival counter, stamped with the launch as reduce9's is). block_sum() is
 //   reduce7's, the last-block finish reduce9's (reduce9::finish), the cluster for
-//   n <= reduce10::CLUSTER_ELEMENTS reduce10's. The variants the page measures: the claims of
+//   n <= reduce10::CLUSTER_ELEMENTS reduce10's, except for n of at most one tile: one block in an
+//   ordinary launch. The variants the page measures: the claims of
 //   32 KiB tiles (unroll=4, the step's first form), and fixed shares: reduce8's contiguous runs
 //   of whole tiles or of 512-byte groups, and tiles b, b + blocks, ... (strided).
 // What limits it: the bytes, the order they are read in, the size of a claim. Measured on the
@@ -224,21 +225,42 @@ int blocks_for(std::int64_t n) {
   return grid_for(n, grid_limit<V>());
 }
 
+// n of at most one tile: one block sums it in one trip and writes the result, in an ordinary
+// launch. reduce10's cluster of one block did the same work, but a cluster launch and its two
+// cluster barriers took longer, which at such sizes is most of the time: CUB was faster there
+// (see the page).
+constexpr std::int64_t SINGLE_TILE_ELEMENTS = reduce8::TILE_ELEMENTS;
+
+template <class T>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    single_tile_kernel(const T* __restrict__ in, int n, T* out) {
+  const T sum = reduce7::block_sum<BLOCK_THREADS>(reduce8::thread_sum(in, n));  // in thread 0
+  if (threadIdx.x == 0) *out = sum;
+}
+
 // Does n go to reduce10's cluster? (Its kernel takes an int n; the cluster's n are small.)
 inline bool uses_cluster(std::int64_t n) {
-  return n <= reduce10::CLUSTER_ELEMENTS && reduce10::uses_cluster(int(n));
+  return n > SINGLE_TILE_ELEMENTS && n <= reduce10::CLUSTER_ELEMENTS &&
+         reduce10::uses_cluster(int(n));
 }
 
 // reduce9's workspace with one slot more: the claims' word sits where reduce9's first slot does,
 // at the same place for every grid, and the blocks' slots follow it.
 template <class V = claimed>
 std::size_t workspace_elements(std::int64_t n) {
-  return uses_cluster(n) ? 0 : reduce9::workspace_elements_for_blocks(blocks_for<V>(n) + 1);
+  return n <= SINGLE_TILE_ELEMENTS || uses_cluster(n)
+             ? 0
+             : reduce9::workspace_elements_for_blocks(blocks_for<V>(n) + 1);
 }
 
 // One launch for every n, 0 included.
 template <class T, class V = claimed>
 void launch(const T* d_in, std::int64_t n, T* d_out, T* d_workspace) {
+  if (n <= SINGLE_TILE_ELEMENTS) {
+    single_tile_kernel<<<1, BLOCK_THREADS>>>(d_in, int(n), d_out);
+    CUDA_CHECK_LAUNCH();
+    return;
+  }
   if (uses_cluster(n)) {
     reduce10::launch(d_in, int(n), d_out, d_workspace);  // one cluster, no workspace
     return;

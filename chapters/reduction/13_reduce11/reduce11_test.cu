@@ -2,10 +2,10 @@
 // grid and the split at 64-bit n. GPU: every edge size, both types, poisoned output and workspace
 // (common/reduction/testing.cuh); d_in at offsets 0..3 with guards; n around the tiles' and the
 // runs' edges (fewer tiles than blocks, a run's last partial tile, the vectors past the last
-// unit); every variant; many launches in a row on one workspace, n moving between reduce10's
-// cluster and the grid (the claims' word left by the launch before); the same float bits every
-// time for the variants with a fixed share per block (not for claimed tiles: see below); and n
-// past 2^31 (int32 and float) and past 2^32 (int32).
+// unit); every variant; many launches in a row on one workspace, n moving between the single
+// block, reduce10's cluster and the grid (the claims' word left by the launch before); the same
+// float bits every time for the variants with a fixed share per block (not for claimed tiles: see
+// below); and n past 2^31 (int32 and float) and past 2^32 (int32).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -126,18 +126,24 @@ GPU_TEST_CASE("reduce11 sums where the runs end in every way for every variant a
 GPU_TEST_CASE("reduce11 every variant sums at every edge size") {
   for (const common::reduction_step_64& v : variants) {
     CAPTURE(v.variant);
-    common::testing::check_reduction_sizes(v, {0, 1, 2, 31, 32, 33, 511, 512, 513, 100003,
-                                               reduce10::CLUSTER_ELEMENTS + 1, (1 << 22) + 3});
+    constexpr std::int64_t single = reduce11::SINGLE_TILE_ELEMENTS;  // one block up to here
+    common::testing::check_reduction_sizes(
+        v, {0, 1, 2, 31, 32, 33, 511, 512, 513, 4095, 4097, single - 1, single, single + 1, 100003,
+            reduce10::CLUSTER_ELEMENTS + 1, (1 << 22) + 3});
   }
 }
 
-GPU_TEST_CASE("reduce11 is right launch after launch as n moves between the cluster and the grid") {
+GPU_TEST_CASE(
+    "reduce11 is right launch after launch as n moves between one block and the cluster and the "
+    "grid") {
   const std::int64_t capacity = reduce10::CLUSTER_ELEMENTS;
+  const std::int64_t single = reduce11::SINGLE_TILE_ELEMENTS;
   std::vector<std::int64_t> sizes;
   for (int k = 0; k < 40; ++k) sizes.push_back((1 << 22) + 3);  // the same grid 40 times
   for (const std::int64_t n : sizes_around_the_runs()) sizes.push_back(n);
   for (const std::int64_t n : {std::int64_t(0), capacity + 1, std::int64_t(1), capacity,
-                               std::int64_t(1) << 16, std::int64_t(33), capacity + 1})
+                               std::int64_t(1) << 16, std::int64_t(33), capacity + 1, single,
+                               single + 1, single, std::int64_t(1) << 16, single - 1})
     sizes.push_back(n);
   using reduce11::claimed;
   common::testing::check_launches_in_a_row<std::int32_t>(

@@ -1,6 +1,7 @@
 // scan_pipelined: tests. GPU: every size of the issue, exclusive and inclusive, both types, for the
-// default (and either side of its switch to large tiles at 2^24 elements, last tiles of every
-// length that the partial bulk copy distinguishes) and the sweep's others;
+// default (and either side of its switch to large tiles at 2^24 elements and of its band of one
+// large tile per block, last tiles of every length that the partial bulk copy distinguishes) and
+// the sweep's others; the band's bounds on the host;
 // the look-back's stress tests (a poisoned or stale workspace, launches repeated and back to back);
 // unaligned arrays (the guarded loads instead of bulk copies); in place (also with the single
 // block); and n > 2^31.
@@ -32,6 +33,38 @@ GPU_TEST_CASE(
   common::testing::check_scan_sizes(
       pipelined, {SMALL_TILE - 1, SMALL_TILE, SMALL_TILE + 1, SMALL_N_LIMIT - 1, SMALL_N_LIMIT,
                   SMALL_N_LIMIT + 1});
+}
+
+TEST_CASE("scan_pipelined takes one large tile per block from a quarter of the blocks that fit") {
+  using scan_pipelined::one_large_tile_per_block;
+  constexpr std::int64_t LARGE_TILE = scan_pipelined::default_shape::TILE_ELEMENTS;
+  constexpr int FIT = 264;  // two blocks per SM of 132 SMs (the H100's and the H200's)
+  CHECK_FALSE(
+      one_large_tile_per_block(66 * LARGE_TILE, FIT));  // 4 x 66 tiles = the blocks that fit
+  CHECK(one_large_tile_per_block(66 * LARGE_TILE + 1, FIT));
+  CHECK(one_large_tile_per_block(264 * LARGE_TILE, FIT));
+  CHECK_FALSE(one_large_tile_per_block(264 * LARGE_TILE + 1, FIT));  // more tiles than blocks
+  // Never for the single block's sizes, nor from SMALL_N_LIMIT on, however many blocks fit.
+  CHECK_FALSE(one_large_tile_per_block(scan_pipelined::SINGLE_TILE_LIMIT, 2));
+  CHECK(one_large_tile_per_block(scan_pipelined::SINGLE_TILE_LIMIT + 1, 2));
+  CHECK(one_large_tile_per_block(scan_pipelined::SMALL_N_LIMIT - 1, 4096));
+  CHECK_FALSE(one_large_tile_per_block(scan_pipelined::SMALL_N_LIMIT, 4096));
+}
+
+GPU_TEST_CASE(
+    "scan_pipelined's default scans at the edges of its band of one large tile per block") {
+  using namespace scan_pipelined;
+  constexpr std::int64_t LARGE_TILE = default_shape::TILE_ELEMENTS;
+  const int fit = resident_blocks<default_shape, MIDDLE_STAGES, DEFAULT_WINDOW, false, float>();
+  CAPTURE(fit);
+  const std::int64_t first = std::int64_t(fit / 4) * LARGE_TILE + 1;  // the band's first size
+  const std::int64_t last = std::int64_t(fit) * LARGE_TILE;           // and its last
+  REQUIRE(!one_large_tile_per_block(first - 1, fit));
+  REQUIRE(one_large_tile_per_block(first + LARGE_TILE - 1, fit));
+  REQUIRE(one_large_tile_per_block(last, fit));
+  REQUIRE(!one_large_tile_per_block(last + 1, fit));
+  common::testing::check_scan_sizes(
+      pipelined, {first - 1, first, first + 3, first + LARGE_TILE - 1, last - 1, last, last + 1});
 }
 
 GPU_TEST_CASE(
