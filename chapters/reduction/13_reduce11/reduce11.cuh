@@ -225,17 +225,30 @@ int blocks_for(std::int64_t n) {
   return grid_for(n, grid_limit<V>());
 }
 
-// n of at most one tile: one block sums it in one trip and writes the result, in an ordinary
-// launch. reduce10's cluster of one block did the same work, but a cluster launch and its two
-// cluster barriers took longer, which at such sizes is most of the time: CUB was faster there
-// (see the page).
+// n of at most one tile: one block sums it and writes the result, in an ordinary launch. At such
+// sizes the time is the launch and one trip to memory, so two things count: no cluster (a cluster
+// launch and its barriers took longer: reduce10's cluster of one block was behind CUB here), and
+// every load of a thread issued before the first add (reduce8's loop over the vectors past the
+// last whole tile made two or more trips of its loads, one after the other). See the page.
 constexpr std::int64_t SINGLE_TILE_ELEMENTS = reduce8::TILE_ELEMENTS;
+static_assert(BLOCK_THREADS == reduce8::BLOCK_THREADS, "one trip of one block: a tile");
 
 template <class T>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     single_tile_kernel(const T* __restrict__ in, int n, T* out) {
-  const T sum = reduce7::block_sum<BLOCK_THREADS>(reduce8::thread_sum(in, n));  // in thread 0
-  if (threadIdx.x == 0) *out = sum;
+  using V = typename vector4<T>::type;
+  const reduce8::vector_split s = reduce8::split_for_vectors(in, n);
+  const V* vectors = reinterpret_cast<const V*>(in + s.head);  // 16-byte aligned
+  const int t = threadIdx.x;
+  V v[reduce8::UNROLL];  // vectors t, t + BLOCK_THREADS, ...: a warp's load reads 512 bytes
+#pragma unroll
+  for (int u = 0; u < reduce8::UNROLL; ++u)
+    v[u] = u * BLOCK_THREADS + t < s.vectors ? vectors[u * BLOCK_THREADS + t] : V{};
+  T sum = (t < s.head ? in[t] : T(0)) + (t < n - s.tail ? in[s.tail + t] : T(0));
+#pragma unroll
+  for (int u = 0; u < reduce8::UNROLL; ++u) sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+  sum = reduce7::block_sum<BLOCK_THREADS>(sum);  // in thread 0
+  if (t == 0) *out = sum;
 }
 
 // Does n go to reduce10's cluster? (Its kernel takes an int n; the cluster's n are small.)
