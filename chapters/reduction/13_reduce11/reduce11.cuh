@@ -20,6 +20,8 @@
 //   yardstick, than CUB at 2^28, 2^30 and 2^32 and than every fixed share; 32 KiB claims, as fast
 //   on the H100, were at CUB's speed or below on the H200 (why: hypotheses, not profiled). The
 //   price: the tiles a block sums change between launches, and so do a float sum's last bits.
+//   Up to one tile (8192 elements) the time is a launch and one trip to memory: on the H100 the
+//   single block is level with CUB up to 100 elements and at 4096, past it elsewhere (the page).
 // Run: build/bin/reduce11 [--n 2^32] [--type int32|float|both] [--sweep]
 // Source: beyond the slides (source 001); a grid that fills the GPU once and takes its work from
 //   an atomic counter is the "persistent threads" style (Gupta, Stuart and Owens, 2012); the

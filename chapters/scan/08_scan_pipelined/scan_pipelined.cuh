@@ -17,14 +17,16 @@
 //   the look-back (without its second store of the aggregate) and the stores are scan_lookback's.
 //   An array that is not 16-byte aligned is read with guarded loads instead; of a last tile that is
 //   not whole, the whole 16-byte vectors come by bulk copy and the last 0 to 3 elements by loads.
-//   An n of at most one small tile takes a single block in an ordinary launch.
+//   An n of at most one small tile takes a single block in an ordinary launch; in a band of middle
+//   sizes each block scans one large tile (one_large_tile_per_block).
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
 //   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
 //   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy, at 2^21 elements about at
-//   CUB's speed (the page's results), as it is on the H100 up to about 3 million. Up to 4096
-//   elements the single block is far past CUB on the H100 (the H200 has not run it yet).
+//   CUB's speed (the page's results); on the H100, since the band, it is about level with CUB
+//   from just above the band to about 3 million. Up to 4096 elements the single block is far past
+//   CUB on the H100 (the H200 has not run these changes yet).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
