@@ -15,15 +15,6 @@ common::reversal_variant variant(const char* name) {
           {launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>, {}}};
 }
 
-template <int THREADS>
-common::reversal_variant tiny_variant(const char* name) {  // EXPERIMENT
-  using namespace reverse_fast;
-  return {name,
-          {launch_tiny<std::int32_t, THREADS>, {}},
-          {launch_tiny<float, THREADS>, {}},
-          {launch_tiny<std::int64_t, THREADS>, {}}};
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -39,8 +30,6 @@ int main(int argc, char** argv) {
       variant<8, STREAMING_STORES>("unroll 8"),
       variant<UNROLL, PLAIN_STORES>("unroll 1, plain stores"),
       variant<UNROLL, STREAMING_BOTH>("unroll 1, streaming loads"),
-      tiny_variant<32>("EXP tiny, 32 threads"),
-      tiny_variant<256>("EXP tiny, 256 threads"),
   };
   step.sweep_help =
       "also measure the choices the default was picked from: 2, 4 or 8 groups per thread, plain "

@@ -5,7 +5,8 @@
 //   boundary, 8-byte elements make 2-element groups; 64-bit indices; streaming stores.
 // Changes from the previous step (reverse_vectorized): int32, float and int64 (moved as bits); any
 //   element offset of either pointer; n up to 2^40; st.global.cs stores; UNROLL groups per thread
-//   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU).
+//   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU); n of at most
+//   SMALL_N elements in one block, element by element.
 // What limits it: DRAM bandwidth, as cudaMemcpy (see its page for how close it gets).
 // Run: build/bin/reverse_fast [--n 2^28] [--type int32|float|int64] [--in-offset 1] [--sweep]
 // Source: none of the five; the store hints of transpose_fast.
@@ -188,6 +189,42 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 //! [kernel]
 
+//! [small]
+// n of at most SMALL_N elements: one block reverses them element by element, every load of a
+// thread issued before its first store. At such sizes a call is a launch and one trip to memory,
+// and the kernel above, with its 64-bit plan and its head and tail moved one element after
+// another, took a fraction of a microsecond longer: several percent of the time, and Thrust was
+// faster there (see the page). reverse_in_place uses the same loads and stores.
+constexpr int SMALL_PER_THREAD = 4;
+constexpr int SMALL_N = SMALL_PER_THREAD * BLOCK_THREADS;
+
+template <class T>
+__device__ __forceinline__ void load_small(const T* d_in, int n, T (&v)[SMALL_PER_THREAD]) {
+#pragma unroll
+  for (int u = 0; u < SMALL_PER_THREAD; ++u) {
+    const int i = int(threadIdx.x) + u * BLOCK_THREADS;  // out[i] = in[n - 1 - i]
+    if (i < n) v[u] = d_in[n - 1 - i];
+  }
+}
+
+template <class T>
+__device__ __forceinline__ void store_small(T* d_out, int n, const T (&v)[SMALL_PER_THREAD]) {
+#pragma unroll
+  for (int u = 0; u < SMALL_PER_THREAD; ++u) {
+    const int i = int(threadIdx.x) + u * BLOCK_THREADS;
+    if (i < n) d_out[i] = v[u];
+  }
+}
+
+template <class T>
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    small_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, int n) {
+  T v[SMALL_PER_THREAD];
+  load_small(d_in, n, v);
+  store_small(d_out, n, v);
+}
+//! [small]
+
 //! [launch]
 // The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the window's element
 // picks are constants).
@@ -208,6 +245,11 @@ void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
   if (reinterpret_cast<std::uintptr_t>(d_in) % sizeof(T) != 0 ||
       reinterpret_cast<std::uintptr_t>(d_out) % sizeof(T) != 0)
     throw std::invalid_argument("reverse_fast: pointers must be aligned to their element size");
+  if (n <= SMALL_N) {
+    small_kernel<<<1, BLOCK_THREADS>>>(d_in, d_out, int(n));
+    CUDA_CHECK_LAUNCH();
+    return;
+  }
   const plan p = make_plan(d_in, d_out, n);
   // One thread per output group, plus the one that moves the head and the tail.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
@@ -220,31 +262,5 @@ void launch(const T* d_in, T* d_out, std::int64_t n) {
   launch_variant<T>(d_in, d_out, n);
 }
 //! [launch]
-
-// EXPERIMENT (the sweep's 'EXP tiny, THREADS threads'): n of at most 4 x THREADS elements reversed
-// by one block of THREADS threads, element by element, every load before the first store; the
-// default for larger n. On the H100, from 1 to 33 elements Thrust was a few percent faster than the
-// default: is it the block of 256 threads, or the default kernel's work before its loads?
-template <class T, int THREADS>
-__global__ void __launch_bounds__(THREADS) tiny_kernel(const T* d_in, T* d_out, int n) {
-  T v[4];
-#pragma unroll
-  for (int u = 0; u < 4; ++u) {
-    const int i = int(threadIdx.x) + u * THREADS;
-    if (i < n) v[u] = d_in[n - 1 - i];
-  }
-#pragma unroll
-  for (int u = 0; u < 4; ++u) {
-    const int i = int(threadIdx.x) + u * THREADS;
-    if (i < n) d_out[i] = v[u];
-  }
-}
-template <class T, int THREADS>
-void launch_tiny(const T* d_in, T* d_out, std::int64_t n) {
-  if (n == 0) return;
-  if (n > 4 * THREADS) return launch_variant<T>(d_in, d_out, n);
-  tiny_kernel<T, THREADS><<<1, THREADS>>>(d_in, d_out, int(n));
-  CUDA_CHECK_LAUNCH();
-}
 
 }  // namespace reverse_fast

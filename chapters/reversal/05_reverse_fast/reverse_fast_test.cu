@@ -61,6 +61,7 @@ GPU_TEST_CASE("reverse_fast float and int64 match the CPU at every test size and
 
 GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
   // d_in + 1 and friends: every pair of offsets, each type, n around warp and block edges.
+  static_assert(reverse_fast::SMALL_N == 1024, "1024 and 1025: either side of the small kernel");
   std::uint64_t seed = 1;
   for (const std::int64_t n :
        {1, 2, 3, 5, 7, 8, 9, 127, 128, 129, 1023, 1024, 1025, 4099, 100003, (1 << 20) + 3}) {

@@ -7,7 +7,8 @@
 // Changes from the previous step (reverse_fast): one array; front groups and mirror windows owned
 //   together; the back half's chunks written back whole after the exchange (the two chunks a block
 //   shares with its neighbours element by element); the few pairs left at the head and in the
-//   middle swapped by one thread.
+//   middle swapped by one thread; n of at most SMALL_N in one block, element by element, with a
+//   barrier between its loads and its stores.
 // What limits it: DRAM bandwidth: it moves a copy's bytes (see its page).
 // Run: build/bin/reverse_in_place [--n 2^28] [--type int32|float|int64] [--offset 1] [--sweep]
 // Source: none of the five; the issue's in-place variant of the course's exercise.
@@ -197,6 +198,18 @@ __global__ void __launch_bounds__(BLOCK_THREADS) kernel(T* __restrict__ d_data, 
 }
 //! [kernel]
 
+// n of at most SMALL_N elements: one block, reverse_fast's small loads and stores with a barrier
+// between them, so that every element is read before any is overwritten (see reverse_fast).
+constexpr int SMALL_N = reverse_fast::SMALL_N;
+template <class T>
+__global__ void __launch_bounds__(BLOCK_THREADS) small_kernel(T* d_data, int n) {
+  static_assert(BLOCK_THREADS == reverse_fast::BLOCK_THREADS, "reverse_fast's small block");
+  T v[reverse_fast::SMALL_PER_THREAD];
+  reverse_fast::load_small(d_data, n, v);
+  __syncthreads();
+  reverse_fast::store_small(d_data, n, v);
+}
+
 //! [launch]
 // The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the element picks are
 // constants).
@@ -217,6 +230,11 @@ void launch_variant(T* d_data, std::int64_t n) {
   if (n < 2) return;  // nothing moves
   if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
     throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+  if (n <= SMALL_N) {
+    small_kernel<<<1, BLOCK_THREADS>>>(d_data, int(n));
+    CUDA_CHECK_LAUNCH();
+    return;
+  }
   const plan p = make_plan(d_data, n);
   // One thread per front group, plus the one that swaps the head and the middle rest.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;

@@ -123,8 +123,9 @@ GPU_TEST_CASE("reverse_in_place float and int64 match the CPU at every test size
 
 GPU_TEST_CASE("reverse_in_place takes arrays at every offset from 16 bytes") {
   std::uint64_t seed = 1;
-  for (const std::int64_t n : {2, 3, 5, 7, 8, 9, 15, 16, 17, 255, 256, 257, 2047, 2048, 2049, 4099,
-                               100003, (1 << 20) + 3}) {
+  for (const std::int64_t n :
+       {2,   3,    5,    7,    8,    9,    15,   16,   17,     255,          256,
+        257, 1023, 1024, 1025, 2047, 2048, 2049, 4099, 100003, (1 << 20) + 3}) {  // 1024: SMALL_N
     for (int offset = 0; offset < 4; ++offset) {
       CAPTURE(n);
       CAPTURE(offset);
