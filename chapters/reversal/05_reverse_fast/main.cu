@@ -15,6 +15,15 @@ common::reversal_variant variant(const char* name) {
           {launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>, {}}};
 }
 
+template <int LIMIT>
+common::reversal_variant elements_variant(const char* name) {  // EXPERIMENT
+  using namespace reverse_fast;
+  return {name,
+          {launch_elements_up_to<std::int32_t, LIMIT>, {}},
+          {launch_elements_up_to<float, LIMIT>, {}},
+          {launch_elements_up_to<std::int64_t, LIMIT>, {}}};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -30,6 +39,8 @@ int main(int argc, char** argv) {
       variant<8, STREAMING_STORES>("unroll 8"),
       variant<UNROLL, PLAIN_STORES>("unroll 1, plain stores"),
       variant<UNROLL, STREAMING_BOTH>("unroll 1, streaming loads"),
+      elements_variant<16384>("EXP elements up to 16384"),
+      elements_variant<131072>("EXP elements up to 131072"),
   };
   step.sweep_help =
       "also measure the choices the default was picked from: 2, 4 or 8 groups per thread, plain "
