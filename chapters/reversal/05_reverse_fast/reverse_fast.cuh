@@ -5,8 +5,8 @@
 //   boundary, 8-byte elements make 2-element groups; 64-bit indices; streaming stores.
 // Changes from the previous step (reverse_vectorized): int32, float and int64 (moved as bits); any
 //   element offset of either pointer; n up to 2^40; st.global.cs stores; UNROLL groups per thread
-//   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU); n of at most
-//   SMALL_N elements in one block, element by element.
+//   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU); up to
+//   ELEMENTS_MAX_N elements, a kernel that moves them one by one.
 // What limits it: DRAM bandwidth, as cudaMemcpy (see its page for how close it gets).
 // Run: build/bin/reverse_fast [--n 2^28] [--type int32|float|int64] [--in-offset 1] [--sweep]
 // Source: none of the five; the store hints of transpose_fast.
@@ -190,19 +190,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 //! [kernel]
 
 //! [small]
-// n of at most SMALL_N elements: one block reverses them element by element, every load of a
-// thread issued before its first store. At such sizes a call is a launch and one trip to memory,
-// and the kernel above, with its 64-bit plan and its head and tail moved one element after
-// another, took a fraction of a microsecond longer: several percent of the time, and Thrust was
-// faster there (see the page). reverse_in_place uses the same loads and stores.
+// Up to ELEMENTS_MAX_N elements the step reverses element by element, SMALL_BLOCK_ELEMENTS per
+// block, every load of a thread issued before its first store. At such sizes a call is little
+// more than a launch and one trip to memory, and the 16-byte kernel above, with its 64-bit plan and
+// its head and tail moved one element after another, took a fraction of a microsecond longer:
+// Thrust, which moves 4-byte elements, was a few percent faster there (see the page).
+// reverse_in_place uses the same loads and stores in one block.
 constexpr int SMALL_PER_THREAD = 4;
-constexpr int SMALL_N = SMALL_PER_THREAD * BLOCK_THREADS;
+constexpr int SMALL_BLOCK_ELEMENTS = SMALL_PER_THREAD * BLOCK_THREADS;
+constexpr int ELEMENTS_MAX_N = 1 << 17;
 
 template <class T>
 __device__ __forceinline__ void load_small(const T* d_in, int n, T (&v)[SMALL_PER_THREAD]) {
 #pragma unroll
   for (int u = 0; u < SMALL_PER_THREAD; ++u) {
-    const int i = int(blockIdx.x) * SMALL_N + int(threadIdx.x) + u * BLOCK_THREADS;
+    const int i = int(blockIdx.x) * SMALL_BLOCK_ELEMENTS + int(threadIdx.x) + u * BLOCK_THREADS;
     if (i < n) v[u] = d_in[n - 1 - i];  // out[i] = in[n - 1 - i]
   }
 }
@@ -211,14 +213,14 @@ template <class T>
 __device__ __forceinline__ void store_small(T* d_out, int n, const T (&v)[SMALL_PER_THREAD]) {
 #pragma unroll
   for (int u = 0; u < SMALL_PER_THREAD; ++u) {
-    const int i = int(blockIdx.x) * SMALL_N + int(threadIdx.x) + u * BLOCK_THREADS;
+    const int i = int(blockIdx.x) * SMALL_BLOCK_ELEMENTS + int(threadIdx.x) + u * BLOCK_THREADS;
     if (i < n) d_out[i] = v[u];
   }
 }
 
 template <class T>
 __global__ void __launch_bounds__(BLOCK_THREADS)
-    small_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, int n) {
+    elements_kernel(const T* __restrict__ d_in, T* __restrict__ d_out, int n) {
   T v[SMALL_PER_THREAD];
   load_small(d_in, n, v);
   store_small(d_out, n, v);
@@ -238,18 +240,19 @@ void launch_shift(const T* d_in, T* d_out, const plan& p, unsigned blocks) {
   }
 }
 
-// Element-aligned pointers at any offset from a 16-byte boundary; any n up to 2^40.
-template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
-void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
-  if (n == 0) return;
+template <class T>
+void check_element_aligned(const T* d_in, const T* d_out) {
   if (reinterpret_cast<std::uintptr_t>(d_in) % sizeof(T) != 0 ||
       reinterpret_cast<std::uintptr_t>(d_out) % sizeof(T) != 0)
     throw std::invalid_argument("reverse_fast: pointers must be aligned to their element size");
-  if (n <= SMALL_N) {
-    small_kernel<<<1, BLOCK_THREADS>>>(d_in, d_out, int(n));
-    CUDA_CHECK_LAUNCH();
-    return;
-  }
+}
+
+// The 16-byte kernel (the sweep's variants at every n): element-aligned pointers at any offset from
+// a 16-byte boundary; any n up to 2^40.
+template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
+void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
+  if (n == 0) return;
+  check_element_aligned(d_in, d_out);
   const plan p = make_plan(d_in, d_out, n);
   // One thread per output group, plus the one that moves the head and the tail.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
@@ -257,20 +260,16 @@ void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
   launch_shift<T, UNROLL_GROUPS, HINTS>(d_in, d_out, p, unsigned(blocks));
 }
 
+// The step: the element kernel up to ELEMENTS_MAX_N, the 16-byte kernel past it.
 template <class T>
 void launch(const T* d_in, T* d_out, std::int64_t n) {
-  launch_variant<T>(d_in, d_out, n);
-}
-//! [launch]
-
-// EXPERIMENT (the sweep's 'EXP elements up to LIMIT'): the small kernel in as many blocks as n
-// needs, up to LIMIT elements; the default above. From 1025 elements to about 100000 the default
-// was about level with Thrust on the H100 (95 to 101%).
-template <class T, int LIMIT>
-void launch_elements_up_to(const T* d_in, T* d_out, std::int64_t n) {
-  if (n <= SMALL_N || n > LIMIT) return launch_variant<T>(d_in, d_out, n);
-  small_kernel<<<unsigned((n + SMALL_N - 1) / SMALL_N), BLOCK_THREADS>>>(d_in, d_out, int(n));
+  if (n == 0) return;
+  check_element_aligned(d_in, d_out);
+  if (n > ELEMENTS_MAX_N) return launch_variant<T>(d_in, d_out, n);
+  const unsigned blocks = unsigned((n + SMALL_BLOCK_ELEMENTS - 1) / SMALL_BLOCK_ELEMENTS);
+  elements_kernel<<<blocks, BLOCK_THREADS>>>(d_in, d_out, int(n));
   CUDA_CHECK_LAUNCH();
 }
+//! [launch]
 
 }  // namespace reverse_fast

@@ -61,7 +61,8 @@ GPU_TEST_CASE("reverse_fast float and int64 match the CPU at every test size and
 
 GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
   // d_in + 1 and friends: every pair of offsets, each type, n around warp and block edges.
-  static_assert(reverse_fast::SMALL_N == 1024, "1024 and 1025: either side of the small kernel");
+  static_assert(reverse_fast::SMALL_BLOCK_ELEMENTS == 1024,
+                "1024, 1025: one block of elements, two");
   std::uint64_t seed = 1;
   for (const std::int64_t n :
        {1, 2, 3, 5, 7, 8, 9, 127, 128, 129, 1023, 1024, 1025, 4099, 100003, (1 << 20) + 3}) {
@@ -79,6 +80,45 @@ GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
         INFO(common::describe(b));
         CHECK(b.ok());
       }
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_fast's 16-byte kernel alone matches the CPU at every test size and offset") {
+  // The step takes the element kernel up to ELEMENTS_MAX_N; the sweep's variants take this one at
+  // every n, so its small sizes and block edges are checked here.
+  common::testing::check_out_of_place_sizes<std::int32_t>(
+      reverse_fast::launch_variant<std::int32_t>, reverse_fast::BLOCK_ELEMENTS, {});
+  std::uint64_t seed = 11;
+  for (const std::int64_t n : {1, 2, 3, 5, 9, 1023, 1024, 1025, 4099, 100003}) {
+    for (int in_off = 0; in_off < 4; ++in_off) {
+      for (int out_off = 0; out_off < 4; ++out_off) {
+        const auto r = common::testing::check_out_of_place<std::int32_t>(
+            common::testing::out_of_place_launch<std::int32_t>(
+                reverse_fast::launch_variant<std::int32_t>),
+            n, seed++, in_off, out_off);
+        INFO("n=", n, " in_off=", in_off, " out_off=", out_off, " ", common::describe(r));
+        CHECK(r.ok());
+      }
+    }
+  }
+}
+
+GPU_TEST_CASE("reverse_fast matches the CPU either side of the element kernel's limit") {
+  constexpr std::int64_t LIMIT = reverse_fast::ELEMENTS_MAX_N;
+  std::uint64_t seed = 21;
+  for (const std::int64_t n : {LIMIT - 1, LIMIT, LIMIT + 1, LIMIT + 3}) {
+    for (int off = 0; off < 4; ++off) {
+      const auto a = common::testing::check_out_of_place<std::int32_t>(
+          common::testing::out_of_place_launch<std::int32_t>(reverse_fast::launch<std::int32_t>), n,
+          seed++, off, 3 - off);
+      INFO("n=", n, " off=", off, " ", common::describe(a));
+      CHECK(a.ok());
+      const auto b = common::testing::check_out_of_place<std::int64_t>(
+          common::testing::out_of_place_launch<std::int64_t>(reverse_fast::launch<std::int64_t>), n,
+          seed++, off % 2, 1 - off % 2);
+      INFO(common::describe(b));
+      CHECK(b.ok());
     }
   }
 }

@@ -198,9 +198,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS) kernel(T* __restrict__ d_data, 
 }
 //! [kernel]
 
-// n of at most SMALL_N elements: one block, reverse_fast's small loads and stores with a barrier
-// between them, so that every element is read before any is overwritten (see reverse_fast).
-constexpr int SMALL_N = reverse_fast::SMALL_N;
+// n of at most SMALL_N elements: one block, reverse_fast's element loads and stores with a
+// barrier between them, so that every element is read before any is overwritten (see
+// reverse_fast). One block only: blocks cannot wait for each other.
+constexpr int SMALL_N = reverse_fast::SMALL_BLOCK_ELEMENTS;
 template <class T>
 __global__ void __launch_bounds__(BLOCK_THREADS) small_kernel(T* d_data, int n) {
   static_assert(BLOCK_THREADS == reverse_fast::BLOCK_THREADS, "reverse_fast's small block");
@@ -223,18 +224,14 @@ void launch_shift(T* d_data, const plan& p, unsigned blocks) {
   }
 }
 
-// d_data at any element offset from a 16-byte boundary; any n up to 2^40.
+// The 16-byte kernel (the sweep's variants at every n): d_data at any element offset from a 16-byte
+// boundary; any n up to 2^40.
 template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES,
           int EXCHANGE = BLOCK_SHARED>
 void launch_variant(T* d_data, std::int64_t n) {
   if (n < 2) return;  // nothing moves
   if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
     throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
-  if (n <= SMALL_N) {
-    small_kernel<<<1, BLOCK_THREADS>>>(d_data, int(n));
-    CUDA_CHECK_LAUNCH();
-    return;
-  }
   const plan p = make_plan(d_data, n);
   // One thread per front group, plus the one that swaps the head and the middle rest.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
@@ -242,9 +239,14 @@ void launch_variant(T* d_data, std::int64_t n) {
   launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE>(d_data, p, unsigned(blocks));
 }
 
+// The step: the small kernel up to SMALL_N, the 16-byte kernel past it.
 template <class T>
 void launch(T* d_data, std::int64_t n) {
-  launch_variant<T>(d_data, n);
+  if (n < 2 || n > SMALL_N) return launch_variant<T>(d_data, n);
+  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
+    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+  small_kernel<<<1, BLOCK_THREADS>>>(d_data, int(n));
+  CUDA_CHECK_LAUNCH();
 }
 //! [launch]
 

@@ -141,6 +141,24 @@ GPU_TEST_CASE("reverse_in_place takes arrays at every offset from 16 bytes") {
   }
 }
 
+GPU_TEST_CASE(
+    "reverse_in_place's 16-byte kernel alone matches the CPU at every test size and offset") {
+  // The step takes the small kernel up to SMALL_N; the sweep's variants take this one at every n.
+  common::testing::check_in_place_sizes<std::int32_t>(
+      reverse_in_place::launch_variant<std::int32_t>, reverse_in_place::BLOCK_ELEMENTS, {});
+  std::uint64_t seed = 11;
+  for (const std::int64_t n : {2, 3, 5, 9, 17, 257, 1023, 1024, 1025, 2049}) {
+    for (int offset = 0; offset < 4; ++offset) {
+      const auto r = common::testing::check_in_place<std::int32_t>(
+          common::testing::in_place_launch<std::int32_t>(
+              reverse_in_place::launch_variant<std::int32_t>),
+          n, seed++, offset);
+      INFO("n=", n, " offset=", offset, " ", common::describe(r));
+      CHECK(r.ok());
+    }
+  }
+}
+
 GPU_TEST_CASE("reverse_in_place sweep variants match the CPU") {
   using namespace reverse_in_place;
   for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
