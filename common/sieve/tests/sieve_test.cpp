@@ -117,6 +117,16 @@ HOST_TEST_CASE("sizes written as 1e9 are read as integers") {
   CHECK(got == want);
 }
 
+HOST_TEST_CASE("1e9-style numbers inside an expression are read too") {
+  const char* argv[] = {"prog", "--hi",    "1e12+1000", "--lo=1e6+100", "2*1e3",
+                        "2^32", "1e3-1e2", "3.1e3+1",   "1e20+1",       "10e2"};
+  const std::vector<std::string> got = cs::expand_powers_of_ten(10, argv);
+  const std::vector<std::string> want = {"prog",   "--hi", "1000000000000+1000", "--lo=1000000+100",
+                                         "2*1000", "2^32", "1000-100",           "3.1e3+1",
+                                         "1e20+1", "1000"};
+  CHECK(got == want);
+}
+
 HOST_TEST_CASE("the sieving primes fit the capacity computed for them") {
   for (std::int64_t n :
        {0ll, 1ll, 4ll, 9ll, 1000ll, 1048575ll, 2147483647ll, 10000000000ll, 1000000000000ll}) {
