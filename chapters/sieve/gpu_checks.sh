@@ -6,6 +6,8 @@
 #                               (bit_atomics, byte_stores) at 10^9 and 10^10: time, instructions,
 #                               threads active per instruction, shared-memory atomics and stores
 #                               with their wavefronts; and the shared atomics in the SASS.
+#   sieve_segmented_probe.txt   sieve_segmented_probe: a count's time beside finding its sieving
+#                               primes on the host, short ranges and far from 0; the launch floor.
 # Run from the repository root after building: bash chapters/sieve/gpu_checks.sh [build dir]
 set -u
 build=${1:-build}
@@ -71,3 +73,9 @@ PY
   cuobjdump -sass "$build/bin/sieve_segmented" | grep -oE "ATOMS(\.[A-Z0-9]+)*" | sort | uniq -c
 } >"$out/sieve_segmented_ncu.txt"
 cat "$out/sieve_segmented_ncu.txt"
+
+{
+  echo "# sieve_segmented_probe (chapters/sieve/06_sieve_segmented/probe.cu) on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%F); program output unedited below this header"
+  "$build/bin/sieve_segmented_probe"
+} >"$out/sieve_segmented_probe.txt" 2>&1
+cat "$out/sieve_segmented_probe.txt"
