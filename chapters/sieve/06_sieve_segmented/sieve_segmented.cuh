@@ -360,6 +360,96 @@ __global__ void bucket_kernel(const std::uint32_t* primes, std::uint32_t first_p
 //! [bucket_kernel]
 
 // ---------------------------------------------------------------------------------------------
+// The sieving primes on the GPU
+
+//! [sieving_primes]
+// Every odd prime in (31, limit] (limit = sqrt(hi), at most 2^24), ascending, found by two
+// kernels instead of the host's simple sieve, which far from 0 was most of a count's time (see the
+// page). Each block sieves PRIMES_CHUNK odd numbers 2k + 1 in shared memory, one byte each, with
+// the odd primes up to 4096 (sqrt(2^24)), which it finds itself by trial division; it stores its
+// primes as bits and their count. Then each block adds up the counts of the blocks before it and
+// writes its primes from there, in order: a block-wide scan of the words' popcounts.
+constexpr std::uint32_t PRIMES_CHUNK = 32768;  // odd numbers per block, 32 KiB of bytes
+constexpr int PRIMES_BLOCK_THREADS = 1024;     // one 32-bit word of the chunk's bits each
+constexpr std::uint32_t PRIMES_BASE_LIMIT = 4096;
+static_assert(PRIMES_CHUNK == 32 * PRIMES_BLOCK_THREADS, "a word per thread");
+
+__global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
+    sieving_primes_sieve(std::uint32_t limit, std::uint32_t* bits, std::uint32_t* chunk_counts) {
+  __shared__ std::uint8_t composite[PRIMES_CHUNK];
+  __shared__ std::uint32_t base[PRIMES_BASE_LIMIT / 2];  // the odd primes below 4096
+  __shared__ std::uint32_t base_count, chunk_count;
+  const std::uint32_t t = threadIdx.x;
+  const std::uint64_t k0 = std::uint64_t(blockIdx.x) * PRIMES_CHUNK;  // 2 k0 + 1: first number
+  if (t == 0) base_count = chunk_count = 0;
+  for (std::uint32_t i = t; i < PRIMES_CHUNK; i += blockDim.x) composite[i] = 0;
+  __syncthreads();
+  for (std::uint32_t q = 3 + 2 * t; q < PRIMES_BASE_LIMIT; q += 2 * blockDim.x) {
+    bool prime = true;
+    for (std::uint32_t d = 3; d * d <= q && prime; d += 2) prime = q % d != 0;
+    if (prime && std::uint64_t(q) * q <= limit) base[atomicAdd(&base_count, 1u)] = q;
+  }
+  __syncthreads();
+  // A warp per base prime, its lanes on consecutive odd multiples (order does not matter).
+  const std::uint32_t warp = t / 32, lane = t % 32, warps = blockDim.x / 32;
+  for (std::uint32_t b = warp; b < base_count; b += warps) {
+    const std::uint32_t p = base[b];
+    for (std::uint64_t j = first_offset(p, k0) + std::uint64_t(lane) * p; j < PRIMES_CHUNK;
+         j += 32ull * p)
+      composite[j] = 1;
+  }
+  __syncthreads();
+  // Word t: numbers 2 (k0 + 32 t + e) + 1, e = 0 .. 31; prime if not struck and in (31, limit].
+  std::uint32_t word = 0;
+  for (std::uint32_t e = 0; e < 32; ++e) {
+    const std::uint64_t number = 2 * (k0 + 32 * t + e) + 1;
+    if (!composite[32 * t + e] && number > LARGEST_WHEEL_PRIME && number <= limit) word |= 1u << e;
+  }
+  bits[blockIdx.x * std::uint64_t(PRIMES_BLOCK_THREADS) + t] = word;
+  if (word != 0) atomicAdd(&chunk_count, std::uint32_t(__popc(word)));
+  __syncthreads();
+  if (t == 0) chunk_counts[blockIdx.x] = chunk_count;
+}
+
+__global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
+    sieving_primes_list(const std::uint32_t* bits, const std::uint32_t* chunk_counts,
+                        std::uint32_t* primes, std::uint32_t* total) {
+  __shared__ std::uint32_t warp_sums[PRIMES_BLOCK_THREADS / 32];
+  __shared__ std::uint32_t before;  // the primes of the chunks before this one
+  const std::uint32_t t = threadIdx.x, lane = t % 32, warp = t / 32;
+  if (t == 0) before = 0;
+  __syncthreads();
+  std::uint32_t earlier = 0;
+  for (std::uint32_t c = t; c < blockIdx.x; c += blockDim.x) earlier += chunk_counts[c];
+  if (earlier != 0) atomicAdd(&before, earlier);
+  const std::uint32_t word = bits[blockIdx.x * std::uint64_t(PRIMES_BLOCK_THREADS) + t];
+  // Exclusive scan of the words' popcounts across the block: in each warp, then of the warps.
+  const std::uint32_t count = __popc(word);
+  std::uint32_t inclusive = count;
+  for (int d = 1; d < 32; d *= 2) {
+    const std::uint32_t other = __shfl_up_sync(~0u, inclusive, d);
+    if (lane >= std::uint32_t(d)) inclusive += other;
+  }
+  if (lane == 31) warp_sums[warp] = inclusive;
+  __syncthreads();
+  if (warp == 0) {
+    std::uint32_t sum = warp_sums[lane];  // 32 warps
+    for (int d = 1; d < 32; d *= 2) {
+      const std::uint32_t other = __shfl_up_sync(~0u, sum, d);
+      if (lane >= std::uint32_t(d)) sum += other;
+    }
+    warp_sums[lane] = sum;  // inclusive over the warps
+  }
+  __syncthreads();
+  std::uint32_t at = before + (warp > 0 ? warp_sums[warp - 1] : 0) + inclusive - count;
+  const std::uint64_t k = std::uint64_t(blockIdx.x) * PRIMES_CHUNK + 32 * t;
+  for (std::uint32_t w = word; w != 0; w &= w - 1)
+    primes[at++] = std::uint32_t(2 * (k + std::uint32_t(__ffs(w) - 1)) + 1);
+  if (blockIdx.x == gridDim.x - 1 && t == blockDim.x - 1) *total = at;
+}
+//! [sieving_primes]
+
+// ---------------------------------------------------------------------------------------------
 // Host side
 
 // The wheel's patterns in one of the two layouts: element j of a pattern (bit j, or byte j set to
@@ -414,12 +504,28 @@ class counter final : public common::sieve::range_counter {
 
  private:
   std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out);
+  std::uint32_t sieving_primes_on_gpu(std::uint32_t limit);
   bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
   int resident_blocks_ = 0;
   common::device_buffer<std::uint32_t> d_wheel_, d_primes_, d_buckets_;
   common::device_buffer<unsigned long long> d_count_;
+  // The sieving primes on the GPU: the chunks' bits and counts, and how many there are.
+  common::device_buffer<std::uint32_t> d_prime_bits_, d_chunk_counts_, d_primes_total_;
+  // The odd primes in (31, MAX_SEGMENT_BYTES]: a fixed table, found once, for the numbers of
+  // sieving primes below a segment's length (the warp and the medium primes) when the sieving
+  // primes themselves are found on the GPU.
+  std::vector<std::uint32_t> segment_primes_;
 };
+
+// Up to this square root of hi the host finds the sieving primes (its simple sieve takes
+// microseconds there); past it, the GPU (sieving_primes_sieve and sieving_primes_list).
+constexpr std::uint32_t HOST_SIEVING_PRIMES_MAX = 1u << 14;
+
+// Chunks of the GPU's sieve of the odd numbers up to `limit`.
+constexpr std::uint32_t sieving_primes_chunks(std::uint64_t limit) {
+  return std::uint32_t(((limit + 1) / 2 + PRIMES_CHUNK - 1) / PRIMES_CHUNK);
+}
 
 inline counter::counter(bool bytes, std::uint64_t max_hi)
     : bytes_(bytes),
@@ -427,7 +533,17 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
       d_wheel_(bytes ? BYTE_WHEEL_WORDS : BIT_WHEEL_WORDS),
       d_primes_(common::sieve::sieving_primes_capacity(std::int64_t(max_hi))),
       d_buckets_(common::sieve::isqrt(max_hi) > LARGEST_WHEEL_PRIME ? ROUND_BITS / 32 : 0),
-      d_count_(1) {
+      d_count_(1),
+      d_prime_bits_(std::size_t(sieving_primes_chunks(common::sieve::isqrt(max_hi))) *
+                    PRIMES_BLOCK_THREADS),
+      d_chunk_counts_(sieving_primes_chunks(common::sieve::isqrt(max_hi))),
+      d_primes_total_(1) {
+  if (common::sieve::isqrt(max_hi) > HOST_SIEVING_PRIMES_MAX) {
+    segment_primes_ = common::sieve::primes_up_to(MAX_SEGMENT_BYTES);
+    segment_primes_.erase(
+        segment_primes_.begin(),
+        std::upper_bound(segment_primes_.begin(), segment_primes_.end(), LARGEST_WHEEL_PRIME));
+  }
   d_wheel_.upload(wheel_patterns(bytes));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
   int per_sm = 0;
@@ -451,12 +567,24 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   if (hi == 0 || lo / 2 > (hi - 1) / 2) return primes_found;  // no odd number in [lo, hi]
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;     // odd numbers 2k + 1
 
-  // The sieving primes: the odd primes in (31, sqrt(hi)], found on the host and uploaded.
-  std::vector<std::uint32_t> primes = common::sieve::primes_up_to(common::sieve::isqrt(hi));
-  primes.erase(primes.begin(), std::upper_bound(primes.begin(), primes.end(), LARGEST_WHEEL_PRIME));
-  if (!primes.empty())
-    CUDA_CHECK(cudaMemcpyAsync(d_primes_.data(), primes.data(), primes.size() * 4,
-                               cudaMemcpyHostToDevice));
+  // The sieving primes: the odd primes in (31, sqrt(hi)], found on the host and uploaded, or
+  // found on the GPU past HOST_SIEVING_PRIMES_MAX. prime_count of them; primes_below(limit) is how
+  // many are below limit (a segment's length at most).
+  const std::uint32_t root = std::uint32_t(common::sieve::isqrt(hi));
+  std::vector<std::uint32_t> primes;
+  std::uint32_t prime_count = 0;
+  if (root <= HOST_SIEVING_PRIMES_MAX) {
+    primes = common::sieve::primes_up_to(root);
+    primes.erase(primes.begin(),
+                 std::upper_bound(primes.begin(), primes.end(), LARGEST_WHEEL_PRIME));
+    prime_count = std::uint32_t(primes.size());
+    if (!primes.empty())
+      CUDA_CHECK(cudaMemcpyAsync(d_primes_.data(), primes.data(), primes.size() * 4,
+                                 cudaMemcpyHostToDevice));
+  } else {
+    prime_count = sieving_primes_on_gpu(root);
+  }
+  const std::vector<std::uint32_t>& known = primes.empty() ? segment_primes_ : primes;
 
   segment_params s{};
   s.first_k = k_lo / 32 * 32;
@@ -466,8 +594,9 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.segment_numbers =
       bytes_ ? byte_segment_numbers(numbers, resident_blocks_) : BIT_SEGMENT_NUMBERS;
   const std::uint32_t length = s.segment_numbers;
-  auto primes_below = [&](std::uint32_t limit) {
-    return std::uint32_t(std::lower_bound(primes.begin(), primes.end(), limit) - primes.begin());
+  auto primes_below = [&](std::uint32_t limit) {  // limit <= MAX_SEGMENT_BYTES
+    if (limit > root) return prime_count;
+    return std::uint32_t(std::lower_bound(known.begin(), known.end(), limit) - known.begin());
   };
   s.primes = d_primes_.data();
   s.warp_primes = primes_below(length / 64);
@@ -478,7 +607,7 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.count = d_count_.data();
   s.words_out = words_out;
   const std::uint64_t segments = (numbers + length - 1) / length;
-  const std::uint32_t large_primes = std::uint32_t(primes.size()) - s.medium_primes;
+  const std::uint32_t large_primes = prime_count - s.medium_primes;
   CUDA_CHECK(cudaMemsetAsync(d_count_.data(), 0, sizeof(unsigned long long)));
 
   auto sieve_segments = [&](std::uint64_t begin, std::uint64_t end) {
@@ -500,7 +629,7 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
       const std::uint64_t end = std::min(segments, begin + round_segments);
       const std::uint64_t round_k = s.first_k + begin * length;
       bucket_kernel<<<(large_primes + 255) / 256, 256>>>(d_primes_.data(), s.medium_primes,
-                                                         std::uint32_t(primes.size()), round_k,
+                                                         prime_count, round_k,
                                                          (end - begin) * length, d_buckets_.data());
       CUDA_CHECK_LAUNCH();
       sieve_segments(begin, end);
@@ -511,6 +640,28 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   return primes_found + clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
 }
 //! [launch]
+
+// The odd primes in (31, limit] (limit <= 2^24) into d_primes, ascending, on the GPU; returns how
+// many (one copy back). d_bits: sieving_primes_chunks(limit) x PRIMES_BLOCK_THREADS words,
+// d_chunk_counts: sieving_primes_chunks(limit), d_total: one.
+inline std::uint32_t sieving_primes_on_gpu(std::uint32_t limit, std::uint32_t* d_bits,
+                                           std::uint32_t* d_chunk_counts, std::uint32_t* d_primes,
+                                           std::uint32_t* d_total) {
+  if (limit > (1u << 24)) throw std::logic_error("sieving_primes_on_gpu: limit past 2^24");
+  const std::uint32_t chunks = sieving_primes_chunks(limit);
+  sieving_primes_sieve<<<chunks, PRIMES_BLOCK_THREADS>>>(limit, d_bits, d_chunk_counts);
+  CUDA_CHECK_LAUNCH();
+  sieving_primes_list<<<chunks, PRIMES_BLOCK_THREADS>>>(d_bits, d_chunk_counts, d_primes, d_total);
+  CUDA_CHECK_LAUNCH();
+  std::uint32_t total = 0;
+  CUDA_CHECK(cudaMemcpy(&total, d_total, sizeof total, cudaMemcpyDeviceToHost));
+  return total;
+}
+
+inline std::uint32_t counter::sieving_primes_on_gpu(std::uint32_t limit) {
+  return sieve_segmented::sieving_primes_on_gpu(limit, d_prime_bits_.data(), d_chunk_counts_.data(),
+                                                d_primes_.data(), d_primes_total_.data());
+}
 
 inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
   return run(lo, hi, nullptr);

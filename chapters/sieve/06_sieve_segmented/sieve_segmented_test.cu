@@ -2,7 +2,8 @@
 // force, and a host model of the kernels (same helpers, both layouts, small segments and rounds so
 // that the bucket path runs) against primesieve. GPU, both variants: pi(n) at the issue's sizes
 // (10^12 included), random n, ranges whose ends are primes, squares of primes, segment, wave and
-// round edges +- 1, --list.
+// round edges +- 1, --list; the sieving primes found on the GPU against the host's, and counts
+// either side of the square root at which they move to the GPU.
 #include <vector>
 
 #include <algorithm>
@@ -272,6 +273,42 @@ GPU_TEST_CASE("sieve_segmented counts like primesieve on random sizes and edge r
       CAPTURE(lo);
       CAPTURE(hi);
       CHECK(c->count(lo, hi) == cs::primesieve_count(lo, hi));
+    }
+  }
+}
+
+GPU_TEST_CASE("the sieving primes found on the GPU are the host's") {
+  for (const std::uint32_t limit : {HOST_SIEVING_PRIMES_MAX + 1, 32768u, 65537u, 65539u, 1000003u,
+                                    3u * PRIMES_CHUNK * 2 + 1, 1u << 24}) {
+    CAPTURE(limit);
+    std::vector<std::uint32_t> want = cs::primes_up_to(limit);
+    want.erase(want.begin(), std::upper_bound(want.begin(), want.end(), LARGEST_WHEEL_PRIME));
+    const std::uint32_t chunks = sieving_primes_chunks(limit);
+    common::device_buffer<std::uint32_t> bits(std::size_t(chunks) * PRIMES_BLOCK_THREADS),
+        counts(chunks), primes(want.size() + 1), total(1);
+    const std::uint32_t got_count =
+        sieving_primes_on_gpu(limit, bits.data(), counts.data(), primes.data(), total.data());
+    REQUIRE(got_count == want.size());
+    std::vector<std::uint32_t> got = primes.download();
+    got.resize(got_count);
+    CHECK(got == want);
+  }
+}
+
+GPU_TEST_CASE("sieve_segmented counts like primesieve where the sieving primes move to the GPU") {
+  // sqrt(hi) either side of HOST_SIEVING_PRIMES_MAX, for both variants.
+  const std::uint64_t edge = std::uint64_t(HOST_SIEVING_PRIMES_MAX) * HOST_SIEVING_PRIMES_MAX;
+  const std::uint64_t next =
+      std::uint64_t(HOST_SIEVING_PRIMES_MAX + 1) * (HOST_SIEVING_PRIMES_MAX + 1);
+  for (const std::string& v : variant_names()) {
+    auto c = make_counter(v, MAX_HI);
+    for (const std::uint64_t hi : {edge - 1, edge, edge + 1, next - 1, next, next + 1}) {
+      for (const std::uint64_t lo : {std::uint64_t(0), hi - 1000, hi}) {
+        CAPTURE(v);
+        CAPTURE(lo);
+        CAPTURE(hi);
+        CHECK(c->count(lo, hi) == cs::primesieve_count(lo, hi));
+      }
     }
   }
 }
