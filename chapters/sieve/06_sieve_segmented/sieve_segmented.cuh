@@ -518,9 +518,10 @@ class counter final : public common::sieve::range_counter {
   std::vector<std::uint32_t> segment_primes_;
 };
 
-// Up to this square root of hi the host finds the sieving primes (its simple sieve takes
-// microseconds there); past it, the GPU (sieving_primes_sieve and sieving_primes_list).
-constexpr std::uint32_t HOST_SIEVING_PRIMES_MAX = 1u << 14;
+// Up to this square root of hi the host finds the sieving primes; past it, the GPU
+// (sieving_primes_sieve and sieving_primes_list: two launches and a copy back, some 20 us). On the
+// H100 the GPU was slower at a root of 17320 (3e8) and faster at 31623 (1e9): between the two.
+constexpr std::uint32_t HOST_SIEVING_PRIMES_MAX = 24576;
 
 // Chunks of the GPU's sieve of the odd numbers up to `limit`.
 constexpr std::uint32_t sieving_primes_chunks(std::uint64_t limit) {
