@@ -1,9 +1,10 @@
 // sieve_segmented_probe: where a count's time goes on short ranges and ranges far from 0 (not a
 // step of the book: the evidence for the page's "Ranges away from 0"). For each range, the whole
 // count as the program times it (from a synchronized device to the count on the host) beside the
-// part of it spent on the host finding the sieving primes (every prime up to the square root of
-// the range's end, common::sieve::primes_up_to), each the best of 15 on the host's steady clock;
-// then what any count pays at least: an empty launch waited for, and copies of the 8-byte count.
+// host's simple sieve of its sieving primes (every prime up to the square root of the range's
+// end, common::sieve::primes_up_to: what the count spends on them up to a square root of
+// HOST_SIEVING_PRIMES_MAX; past it the GPU finds them), each the best of 15 on the host's steady
+// clock; then what any count pays at least: an empty launch waited for, and copies of the count.
 #include <cuda_runtime.h>
 
 #include <algorithm>

@@ -19,12 +19,14 @@
 //   bit_atomics: one bit per odd number in 32 KiB segments, several blocks per SM; a strike is a
 //     shared-memory atomicOr, since other threads strike other bits of the same word.
 // Changes from the previous step: count, not array; 64-bit ranges [lo, hi] (hi up to 2^48); the
-//   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments; and
-//   (byte_stores) bytes instead of bits, so that no strike is an atomic.
+//   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments;
+//   (byte_stores) bytes instead of bits, so that no strike is an atomic; and past a square root of
+//   HOST_SIEVING_PRIMES_MAX the sieving primes found on the GPU, not on the host.
 // What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
 //   bit_atomics: its shared atomics, executed a few lanes at a time (Nsight Compute counters on
 //   the page); byte_stores leaves issue slots free, its limit not yet measured; at 10^12, the
-//   large primes' rounds.
+//   large primes' rounds. For small ranges near 0, the floor of a call that waits for its result
+//   (tens of microseconds, where primesieve on the host takes a few).
 // Run: build/bin/sieve_segmented [--n 1e10] [--lo 1e12 --hi 1e12+1000 --list]
 // Source: segmented sieves (Bays and Hudson 1977), wheels, Oliveira e Silva's buckets; on GPUs
 //   e.g. CUDASieve (Curtis Seizert).
