@@ -263,9 +263,9 @@ void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
 // The step: the element kernel up to ELEMENTS_MAX_N, the 16-byte kernel past it.
 template <class T>
 void launch(const T* d_in, T* d_out, std::int64_t n) {
+  if (n > ELEMENTS_MAX_N) return launch_variant<T>(d_in, d_out, n);
   if (n == 0) return;
   check_element_aligned(d_in, d_out);
-  if (n > ELEMENTS_MAX_N) return launch_variant<T>(d_in, d_out, n);
   const unsigned blocks = unsigned((n + SMALL_BLOCK_ELEMENTS - 1) / SMALL_BLOCK_ELEMENTS);
   elements_kernel<<<blocks, BLOCK_THREADS>>>(d_in, d_out, int(n));
   CUDA_CHECK_LAUNCH();

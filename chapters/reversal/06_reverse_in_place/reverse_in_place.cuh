@@ -224,14 +224,19 @@ void launch_shift(T* d_data, const plan& p, unsigned blocks) {
   }
 }
 
+template <class T>
+void check_element_aligned(const T* d_data) {
+  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
+    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+}
+
 // The 16-byte kernel (the sweep's variants at every n): d_data at any element offset from a 16-byte
 // boundary; any n up to 2^40.
 template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES,
           int EXCHANGE = BLOCK_SHARED>
 void launch_variant(T* d_data, std::int64_t n) {
   if (n < 2) return;  // nothing moves
-  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
-    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+  check_element_aligned(d_data);
   const plan p = make_plan(d_data, n);
   // One thread per front group, plus the one that swaps the head and the middle rest.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
@@ -243,8 +248,7 @@ void launch_variant(T* d_data, std::int64_t n) {
 template <class T>
 void launch(T* d_data, std::int64_t n) {
   if (n < 2 || n > SMALL_N) return launch_variant<T>(d_data, n);
-  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
-    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+  check_element_aligned(d_data);
   small_kernel<<<1, BLOCK_THREADS>>>(d_data, int(n));
   CUDA_CHECK_LAUNCH();
 }

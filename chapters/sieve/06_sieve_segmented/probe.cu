@@ -7,8 +7,6 @@
 // clock; then what any count pays at least: an empty launch waited for, and copies of the count.
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
 
@@ -16,22 +14,16 @@
 #include "common/cli.hpp"
 #include "common/device_buffer.cuh"
 #include "common/program.cuh"
+#include "common/sieve/program.cuh"
 #include "sieve_segmented.cuh"
 
 namespace {
 
-using steady = std::chrono::steady_clock;
-
+// The best of `reps` runs of op on the host's steady clock, in microseconds. Every op here ends
+// with the device idle (a count copies its result back; the others wait).
 template <class Op>
 double best_us(int reps, Op&& op) {
-  double best = 1e300;
-  for (int k = 0; k < reps; ++k) {
-    CUDA_CHECK(cudaDeviceSynchronize());
-    const auto t0 = steady::now();
-    op();
-    best = std::min(best, std::chrono::duration<double, std::micro>(steady::now() - t0).count());
-  }
-  return best;
+  return common::sieve::time_on_host(0, reps, op).min_ms * 1000.0;
 }
 
 __global__ void empty_kernel() {}

@@ -413,6 +413,16 @@ __global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
   if (t == 0) chunk_counts[blockIdx.x] = chunk_count;
 }
 
+// The inclusive sum of x over the lanes up to this one.
+__device__ __forceinline__ std::uint32_t inclusive_warp_sum(std::uint32_t x) {
+  const std::uint32_t lane = threadIdx.x % 32;
+  for (int d = 1; d < 32; d *= 2) {
+    const std::uint32_t other = __shfl_up_sync(~0u, x, d);
+    if (lane >= std::uint32_t(d)) x += other;
+  }
+  return x;
+}
+
 __global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
     sieving_primes_list(const std::uint32_t* bits, const std::uint32_t* chunk_counts,
                         std::uint32_t* primes, std::uint32_t* total) {
@@ -427,21 +437,10 @@ __global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
   const std::uint32_t word = bits[blockIdx.x * std::uint64_t(PRIMES_BLOCK_THREADS) + t];
   // Exclusive scan of the words' popcounts across the block: in each warp, then of the warps.
   const std::uint32_t count = __popc(word);
-  std::uint32_t inclusive = count;
-  for (int d = 1; d < 32; d *= 2) {
-    const std::uint32_t other = __shfl_up_sync(~0u, inclusive, d);
-    if (lane >= std::uint32_t(d)) inclusive += other;
-  }
+  const std::uint32_t inclusive = inclusive_warp_sum(count);
   if (lane == 31) warp_sums[warp] = inclusive;
   __syncthreads();
-  if (warp == 0) {
-    std::uint32_t sum = warp_sums[lane];  // 32 warps
-    for (int d = 1; d < 32; d *= 2) {
-      const std::uint32_t other = __shfl_up_sync(~0u, sum, d);
-      if (lane >= std::uint32_t(d)) sum += other;
-    }
-    warp_sums[lane] = sum;  // inclusive over the warps
-  }
+  if (warp == 0) warp_sums[lane] = inclusive_warp_sum(warp_sums[lane]);  // over the 32 warps
   __syncthreads();
   std::uint32_t at = before + (warp > 0 ? warp_sums[warp - 1] : 0) + inclusive - count;
   const std::uint64_t k = std::uint64_t(blockIdx.x) * PRIMES_CHUNK + 32 * t;
@@ -520,6 +519,13 @@ class counter final : public common::sieve::range_counter {
   std::vector<std::uint32_t> segment_primes_;
 };
 
+// The odd primes in (31, limit], found on the host (the wheel strikes those up to 31 itself).
+inline std::vector<std::uint32_t> primes_past_the_wheel(std::uint64_t limit) {
+  std::vector<std::uint32_t> primes = common::sieve::primes_up_to(limit);
+  primes.erase(primes.begin(), std::upper_bound(primes.begin(), primes.end(), LARGEST_WHEEL_PRIME));
+  return primes;
+}
+
 // Up to this square root of hi the host finds the sieving primes; past it, the GPU
 // (sieving_primes_sieve and sieving_primes_list: two launches and a copy back, some 20 us). On the
 // H100 the GPU was slower at a root of 17320 (3e8) and faster at 31623 (1e9): between the two.
@@ -541,12 +547,8 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
                     PRIMES_BLOCK_THREADS),
       d_chunk_counts_(sieving_primes_chunks(common::sieve::isqrt(max_hi))),
       d_primes_total_(1) {
-  if (common::sieve::isqrt(max_hi) > HOST_SIEVING_PRIMES_MAX) {
-    segment_primes_ = common::sieve::primes_up_to(MAX_SEGMENT_BYTES);
-    segment_primes_.erase(
-        segment_primes_.begin(),
-        std::upper_bound(segment_primes_.begin(), segment_primes_.end(), LARGEST_WHEEL_PRIME));
-  }
+  if (common::sieve::isqrt(max_hi) > HOST_SIEVING_PRIMES_MAX)
+    segment_primes_ = primes_past_the_wheel(MAX_SEGMENT_BYTES);
   d_wheel_.upload(wheel_patterns(bytes));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
   int per_sm = 0;
@@ -574,12 +576,11 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   // found on the GPU past HOST_SIEVING_PRIMES_MAX. prime_count of them; primes_below(limit) is how
   // many are below limit (a segment's length at most).
   const std::uint32_t root = std::uint32_t(common::sieve::isqrt(hi));
+  const bool on_host = root <= HOST_SIEVING_PRIMES_MAX;
   std::vector<std::uint32_t> primes;
   std::uint32_t prime_count = 0;
-  if (root <= HOST_SIEVING_PRIMES_MAX) {
-    primes = common::sieve::primes_up_to(root);
-    primes.erase(primes.begin(),
-                 std::upper_bound(primes.begin(), primes.end(), LARGEST_WHEEL_PRIME));
+  if (on_host) {
+    primes = primes_past_the_wheel(root);
     prime_count = std::uint32_t(primes.size());
     if (!primes.empty())
       CUDA_CHECK(cudaMemcpyAsync(d_primes_.data(), primes.data(), primes.size() * 4,
@@ -587,7 +588,7 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   } else {
     prime_count = sieving_primes_on_gpu(root);
   }
-  const std::vector<std::uint32_t>& known = primes.empty() ? segment_primes_ : primes;
+  const std::vector<std::uint32_t>& known = on_host ? primes : segment_primes_;
 
   segment_params s{};
   s.first_k = k_lo / 32 * 32;

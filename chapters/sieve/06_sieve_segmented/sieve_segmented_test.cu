@@ -281,8 +281,7 @@ GPU_TEST_CASE("the sieving primes found on the GPU are the host's") {
   for (const std::uint32_t limit : {HOST_SIEVING_PRIMES_MAX + 1, 32768u, 65537u, 65539u, 1000003u,
                                     3u * PRIMES_CHUNK * 2 + 1, 1u << 24}) {
     CAPTURE(limit);
-    std::vector<std::uint32_t> want = cs::primes_up_to(limit);
-    want.erase(want.begin(), std::upper_bound(want.begin(), want.end(), LARGEST_WHEEL_PRIME));
+    const std::vector<std::uint32_t> want = primes_past_the_wheel(limit);
     const std::uint32_t chunks = sieving_primes_chunks(limit);
     common::device_buffer<std::uint32_t> bits(std::size_t(chunks) * PRIMES_BLOCK_THREADS),
         counts(chunks), primes(want.size() + 1), total(1);
