@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -164,9 +165,32 @@ struct segment_params {
   std::uint32_t medium_primes;               // primes[warp_primes, medium_primes): one thread each
   const std::uint32_t* wheel;
   std::uint32_t* buckets;     // the round's large-prime bits (one per number), or null
-  unsigned long long* count;  // += the numbers left clear in [k_lo, k_hi]
+  unsigned long long* count;  // += the numbers left clear in [k_lo, k_hi] (zero between counts)
   std::uint32_t* words_out;   // --list: the finished words, from first_k on (or null)
+  // The count's last launch: where its total goes (host memory the GPU writes to), and the blocks
+  // of the launch that have added their share so far (zero between counts). Null in the others.
+  unsigned long long* result;
+  unsigned int* blocks_done;
 };
+
+//! [finish_count]
+// The end of a launch: the last block to finish (its ticket is the launch's last) writes the total
+// into the host's memory and clears the counters for the next count. So a count needs no memset
+// before its launches and no copy after them: the host waits for the kernel and reads the total.
+// The fence orders each thread's add to the count before its block's ticket.
+__device__ __forceinline__ void finish_count(const segment_params& s) {
+  if (s.result == nullptr) return;
+  __shared__ bool last;
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) last = atomicAdd(s.blocks_done, 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (last && threadIdx.x == 0) {
+    *s.result = atomicExch(s.count, 0ull);
+    *s.blocks_done = 0;
+  }
+}
+//! [finish_count]
 
 // ---------------------------------------------------------------------------------------------
 // byte_stores: one byte per number, plain stores
@@ -175,25 +199,32 @@ constexpr int BYTE_BLOCK_THREADS = 1024;
 constexpr std::uint32_t MAX_SEGMENT_BYTES = 192 * 1024;  // with the wheel: 215 of 227 KiB
 // The most primes below MAX_SEGMENT_BYTES / 64 (a warp each): pi(3072) - 11 = 425.
 constexpr std::uint32_t MAX_WARP_PRIMES = 448;
-constexpr std::size_t byte_kernel_shared_bytes(std::uint32_t segment_numbers) {
-  return segment_numbers + BYTE_WHEEL_WORDS * 4;
+constexpr std::size_t byte_kernel_shared_bytes(std::uint32_t segment_numbers,
+                                               bool wheel_in_shared = true) {
+  return segment_numbers + (wheel_in_shared ? BYTE_WHEEL_WORDS * 4 : 0);
 }
 
 //! [byte_kernel]
+// WHEEL_IN_SHARED: the wheel is copied into shared memory first (23 KB), for blocks that sieve
+// several segments; a block that sieves one reads the few words it needs where they are.
+template <bool WHEEL_IN_SHARED>
 __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(segment_params s) {
   extern __shared__ uint4 shared[];
   uint4* quads = shared;  // the segment, 16 numbers per uint4
   auto* sieve = reinterpret_cast<std::uint8_t*>(shared);
-  std::uint32_t* wheel =
-      reinterpret_cast<std::uint32_t*>(sieve + s.segment_numbers);  // copied once
+  std::uint32_t* wheel_copy = reinterpret_cast<std::uint32_t*>(sieve + s.segment_numbers);
+  const std::uint32_t* wheel = WHEEL_IN_SHARED ? wheel_copy : s.wheel;
   __shared__ std::uint32_t next_warp_prime;  // the warps take small primes from this counter
   __shared__ std::uint32_t warp_first[MAX_WARP_PRIMES];  // their first offsets in the segment
   const std::uint32_t length = s.segment_numbers, segment_quads = length / 16;
   const int lane = threadIdx.x % 32;
   unsigned long long clear = 0;  // this thread's share of the count
 
-  for (std::uint32_t w = threadIdx.x; w < BYTE_WHEEL_WORDS; w += blockDim.x) wheel[w] = s.wheel[w];
-  __syncthreads();  // the wheel is in place
+  if (WHEEL_IN_SHARED) {
+    for (std::uint32_t w = threadIdx.x; w < BYTE_WHEEL_WORDS; w += blockDim.x)
+      wheel_copy[w] = s.wheel[w];
+    __syncthreads();  // the wheel is in place
+  }
 
   for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
     const std::uint64_t seg_k = s.first_k + seg * length;  // the segment's first number
@@ -259,6 +290,7 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
   }
   for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
   if (lane == 0 && clear != 0) atomicAdd(s.count, clear);
+  finish_count(s);
 }
 //! [byte_kernel]
 
@@ -343,6 +375,7 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
   }
   for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
   if (lane == 0 && clear != 0) atomicAdd(s.count, clear);
+  finish_count(s);
 }
 //! [segment_kernel]
 
@@ -477,12 +510,19 @@ inline std::vector<std::uint32_t> wheel_patterns(bool bytes) {
 
 // Numbers per segment of byte_stores for a range of `numbers` odd numbers sieved by `blocks`
 // resident blocks: as many as fit (MAX_SEGMENT_BYTES) in as few waves as possible, then evened out
-// so that every block gets the same number of segments; a multiple of 32 (the bucket words).
-inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t blocks) {
+// so that every block gets the same number of segments; a multiple of 32 (the bucket words). And
+// longer than `root` = sqrt(hi) where that fits, even if fewer blocks then share the range: every
+// sieving prime is then below a segment's length, and a short range needs no round of large
+// primes (no launch of bucket_kernel before the segments). Where it does not fit, the evened-out
+// length (a short range far from 0 is then sieved by many blocks, its large primes by the buckets).
+inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t blocks,
+                                          std::uint64_t root) {
   const std::uint64_t per_wave = blocks * MAX_SEGMENT_BYTES;
   const std::uint64_t waves = (numbers + per_wave - 1) / per_wave;
   const std::uint64_t even = (numbers + blocks * waves - 1) / (blocks * waves);
-  return std::uint32_t(std::min<std::uint64_t>((even + 31) / 32 * 32, MAX_SEGMENT_BYTES));
+  const std::uint64_t length = std::min<std::uint64_t>((even + 31) / 32 * 32, MAX_SEGMENT_BYTES);
+  const std::uint64_t past_root = (root + 1 + 31) / 32 * 32;
+  return std::uint32_t(past_root <= MAX_SEGMENT_BYTES ? std::max(length, past_root) : length);
 }
 
 // The primes 2 .. 31 in [lo, hi]: the sieve leaves none of them clear (the wheel strikes its own
@@ -496,27 +536,57 @@ inline bool is_wheel_prime(std::uint64_t number) {
   return std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
 }
 
+// Host memory that the GPU writes to (mapped): where a count's last launch leaves its total.
+class mapped_count {
+ public:
+  mapped_count() {
+    CUDA_CHECK(cudaHostAlloc(&host_, sizeof *host_, cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostGetDevicePointer(&device_, host_, 0));
+  }
+  ~mapped_count() { cudaFreeHost(host_); }
+  mapped_count(const mapped_count&) = delete;
+  mapped_count& operator=(const mapped_count&) = delete;
+  unsigned long long* device() { return device_; }
+  unsigned long long value() const { return *host_; }  // once the kernel has finished
+
+ private:
+  unsigned long long* host_ = nullptr;
+  unsigned long long* device_ = nullptr;
+};
+
 // The device side of the count: every buffer allocated once, for ranges with hi <= max_hi.
 class counter final : public common::sieve::range_counter {
  public:
   counter(bool bytes, std::uint64_t max_hi);
   std::uint64_t count(std::uint64_t lo, std::uint64_t hi) override;
   std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) override;
+  // Short ranges are counted on the host (count_on_host) unless this is off: the tests turn it off
+  // to check the GPU's kernels at the same ranges.
+  void count_short_ranges_on_host(bool on) { short_on_host_ = on; }
 
  private:
   std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out);
   std::uint32_t sieving_primes_on_gpu(std::uint32_t limit);
   bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
+  bool short_on_host_ = true;
   int resident_blocks_ = 0;
   common::device_buffer<std::uint32_t> d_wheel_, d_primes_, d_buckets_;
   common::device_buffer<unsigned long long> d_count_;
   // The sieving primes on the GPU: the chunks' bits and counts, and how many there are.
   common::device_buffer<std::uint32_t> d_prime_bits_, d_chunk_counts_, d_primes_total_;
+  common::device_buffer<unsigned int> d_blocks_done_;
+  mapped_count result_;
+  // The odd primes in (31, min(sqrt(max_hi), HOST_SIEVING_PRIMES_MAX)], found once and uploaded
+  // once to the front of d_primes_: every count whose sieving primes the host would find uses
+  // the first of them. (The GPU's sieving primes, past that root, begin with the same primes.)
+  std::vector<std::uint32_t> host_primes_;
   // The odd primes in (31, MAX_SEGMENT_BYTES]: a fixed table, found once, for the numbers of
   // sieving primes below a segment's length (the warp and the medium primes) when the sieving
   // primes themselves are found on the GPU.
   std::vector<std::uint32_t> segment_primes_;
+  // count_on_host's first wheel pattern and its buffer.
+  std::vector<std::uint8_t> host_pattern_, host_bytes_;
 };
 
 // The odd primes in (31, limit], found on the host (the wheel strikes those up to 31 itself).
@@ -536,6 +606,63 @@ constexpr std::uint32_t sieving_primes_chunks(std::uint64_t limit) {
   return std::uint32_t(((limit + 1) / 2 + PRIMES_CHUNK - 1) / PRIMES_CHUNK);
 }
 
+//! [host]
+// Short ranges on the host. A count on the GPU costs at least a launch waited for (on the H100
+// about 9 us, the probe), and primesieve counts [0, 10^4] in about as long, so a short range with
+// few sieving primes is counted on the host, with the same plan on one byte per odd number: the
+// first wheel pattern (3 .. 13) copied in, every other prime up to sqrt(hi) struck from its square,
+// the clear bytes counted eight at a time (each byte is 0 or 1, so one multiplication adds up a
+// word's eight: no popcount instruction is needed, which the host compiler is not told it has).
+constexpr std::uint64_t HOST_MAX_NUMBERS = 1 << 15;  // odd numbers in [lo, hi]
+constexpr std::uint32_t HOST_MAX_ROOT = 1 << 12;     // sqrt(hi): at most 563 primes to strike
+
+inline bool short_range(std::uint64_t lo, std::uint64_t hi) {
+  return hi - lo < 2 * HOST_MAX_NUMBERS && common::sieve::isqrt(hi) <= HOST_MAX_ROOT;
+}
+
+// pattern: the bytes of the first wheel pattern (WHEEL_PERIOD_A of them, then 20 more); primes:
+// the odd primes in (31, sqrt(hi)] at least, ascending; bytes: HOST_MAX_NUMBERS + 8 of them.
+inline std::uint64_t count_on_host(std::uint64_t lo, std::uint64_t hi, const std::uint8_t* pattern,
+                                   const std::vector<std::uint32_t>& primes, std::uint8_t* bytes) {
+  constexpr std::uint32_t PATTERN_PRIMES[5] = {3, 5, 7, 11, 13};
+  std::uint64_t found = lo <= 2 && 2 <= hi;
+  for (const std::uint32_t q : PATTERN_PRIMES) found += lo <= q && q <= hi;
+  if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;  // no odd number in [lo, hi]
+  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;
+  const std::uint32_t length = std::uint32_t(k_hi - k_lo + 1),
+                      root = std::uint32_t(common::sieve::isqrt(hi));
+  // Byte i is the odd number 2 (k_lo + i) + 1; the pattern repeats every WHEEL_PERIOD_A bytes.
+  for (std::uint32_t i = 0, r = std::uint32_t(k_lo % WHEEL_PERIOD_A); i < length; r = 0) {
+    const std::uint32_t run = std::min(length - i, WHEEL_PERIOD_A - r);
+    std::memcpy(bytes + i, pattern + r, run);
+    i += run;
+  }
+  auto strike = [&](std::uint32_t p) {  // four strikes per step: independent stores
+    const std::uint64_t first = first_offset(p, k_lo);
+    if (first >= length) return;
+    std::uint32_t k = std::uint32_t(first);
+    for (; k + 3 * p < length; k += 4 * p)
+      bytes[k] = bytes[k + p] = bytes[k + 2 * p] = bytes[k + 3 * p] = 1;
+    for (; k < length; k += p) bytes[k] = 1;
+  };
+  for (const std::uint32_t q : WHEEL_PRIMES)
+    if (q > 13 && q <= root) strike(q);
+  for (const std::uint32_t p : primes) {
+    if (p > root) break;
+    strike(p);
+  }
+  const std::uint32_t padded = (length + 7) / 8 * 8;
+  std::memset(bytes + length, 1, padded - length);  // past the range: struck
+  std::uint64_t struck = 0;
+  for (std::uint32_t i = 0; i < padded; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes + i, 8);
+    struck += (word * 0x0101010101010101ull) >> 56;  // the sum of its eight 0/1 bytes
+  }
+  return found + (padded - struck) - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
+}
+//! [host]
+
 inline counter::counter(bool bytes, std::uint64_t max_hi)
     : bytes_(bytes),
       max_hi_(max_hi),
@@ -546,17 +673,31 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
       d_prime_bits_(std::size_t(sieving_primes_chunks(common::sieve::isqrt(max_hi))) *
                     PRIMES_BLOCK_THREADS),
       d_chunk_counts_(sieving_primes_chunks(common::sieve::isqrt(max_hi))),
-      d_primes_total_(1) {
-  if (common::sieve::isqrt(max_hi) > HOST_SIEVING_PRIMES_MAX)
+      d_primes_total_(1),
+      d_blocks_done_(1) {
+  const std::uint64_t max_root = common::sieve::isqrt(max_hi);
+  host_primes_ = primes_past_the_wheel(std::min<std::uint64_t>(max_root, HOST_SIEVING_PRIMES_MAX));
+  if (!host_primes_.empty())
+    CUDA_CHECK(cudaMemcpy(d_primes_.data(), host_primes_.data(), host_primes_.size() * 4,
+                          cudaMemcpyHostToDevice));
+  if (max_root > HOST_SIEVING_PRIMES_MAX)
     segment_primes_ = primes_past_the_wheel(MAX_SEGMENT_BYTES);
-  d_wheel_.upload(wheel_patterns(bytes));
+  const std::vector<std::uint32_t> wheel = wheel_patterns(bytes);
+  d_wheel_.upload(wheel);
+  const std::vector<std::uint32_t> byte_wheel = bytes ? wheel : wheel_patterns(true);
+  host_pattern_.resize(WHEEL_PERIOD_A + 20);
+  std::memcpy(host_pattern_.data(), byte_wheel.data(), host_pattern_.size());  // pattern A first
+  host_bytes_.resize(HOST_MAX_NUMBERS + 8);
+  CUDA_CHECK(cudaMemset(d_count_.data(), 0, d_count_.bytes()));
+  CUDA_CHECK(cudaMemset(d_blocks_done_.data(), 0, d_blocks_done_.bytes()));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
   int per_sm = 0;
   if (bytes) {
     const std::size_t shared = byte_kernel_shared_bytes(MAX_SEGMENT_BYTES);
-    CUDA_CHECK(cudaFuncSetAttribute(byte_segment_kernel,
-                                    cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel,
+    for (const auto kernel : {byte_segment_kernel<true>, byte_segment_kernel<false>})
+      CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel<true>,
                                                              BYTE_BLOCK_THREADS, shared));
   } else {
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bit_segment_kernel,
@@ -577,18 +718,10 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   // many are below limit (a segment's length at most).
   const std::uint32_t root = std::uint32_t(common::sieve::isqrt(hi));
   const bool on_host = root <= HOST_SIEVING_PRIMES_MAX;
-  std::vector<std::uint32_t> primes;
-  std::uint32_t prime_count = 0;
-  if (on_host) {
-    primes = primes_past_the_wheel(root);
-    prime_count = std::uint32_t(primes.size());
-    if (!primes.empty())
-      CUDA_CHECK(cudaMemcpyAsync(d_primes_.data(), primes.data(), primes.size() * 4,
-                                 cudaMemcpyHostToDevice));
-  } else {
-    prime_count = sieving_primes_on_gpu(root);
-  }
-  const std::vector<std::uint32_t>& known = on_host ? primes : segment_primes_;
+  const std::vector<std::uint32_t>& known = on_host ? host_primes_ : segment_primes_;
+  const std::uint32_t prime_count =
+      on_host ? std::uint32_t(std::upper_bound(known.begin(), known.end(), root) - known.begin())
+              : sieving_primes_on_gpu(root);
 
   segment_params s{};
   s.first_k = k_lo / 32 * 32;
@@ -596,7 +729,7 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.k_hi = k_hi;
   const std::uint64_t numbers = k_hi - s.first_k + 1;
   s.segment_numbers =
-      bytes_ ? byte_segment_numbers(numbers, resident_blocks_) : BIT_SEGMENT_NUMBERS;
+      bytes_ ? byte_segment_numbers(numbers, resident_blocks_, root) : BIT_SEGMENT_NUMBERS;
   const std::uint32_t length = s.segment_numbers;
   auto primes_below = [&](std::uint32_t limit) {  // limit <= MAX_SEGMENT_BYTES
     if (limit > root) return prime_count;
@@ -612,14 +745,20 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.words_out = words_out;
   const std::uint64_t segments = (numbers + length - 1) / length;
   const std::uint32_t large_primes = prime_count - s.medium_primes;
-  CUDA_CHECK(cudaMemsetAsync(d_count_.data(), 0, sizeof(unsigned long long)));
+  s.blocks_done = d_blocks_done_.data();
 
   auto sieve_segments = [&](std::uint64_t begin, std::uint64_t end) {
     s.segment_begin = begin;
     s.segment_end = end;
+    s.result = end == segments ? result_.device() : nullptr;  // the count's last launch
     const unsigned blocks = unsigned(std::min<std::uint64_t>(end - begin, resident_blocks_));
-    if (bytes_)
-      byte_segment_kernel<<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length)>>>(s);
+    const bool one_segment_each = end - begin <= blocks;
+    if (bytes_ && one_segment_each)
+      byte_segment_kernel<false>
+          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length, false)>>>(s);
+    else if (bytes_)
+      byte_segment_kernel<true>
+          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length)>>>(s);
     else
       bit_segment_kernel<<<blocks, BIT_BLOCK_THREADS>>>(s);
     CUDA_CHECK_LAUNCH();
@@ -639,9 +778,8 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
       sieve_segments(begin, end);
     }
   }
-  unsigned long long clear = 0;
-  CUDA_CHECK(cudaMemcpy(&clear, d_count_.data(), sizeof clear, cudaMemcpyDeviceToHost));
-  return primes_found + clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
+  CUDA_CHECK(cudaStreamSynchronize(0));
+  return primes_found + result_.value() - (k_lo == 0 ? 1 : 0);  // number 1 is left clear
 }
 //! [launch]
 
@@ -668,6 +806,8 @@ inline std::uint32_t counter::sieving_primes_on_gpu(std::uint32_t limit) {
 }
 
 inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
+  if (short_on_host_ && lo <= hi && hi <= max_hi_ && short_range(lo, hi))
+    return count_on_host(lo, hi, host_pattern_.data(), host_primes_, host_bytes_.data());
   return run(lo, hi, nullptr);
 }
 

@@ -75,7 +75,7 @@ std::uint64_t model_as_launched(std::uint64_t lo, std::uint64_t hi, bool bytes, 
   if (!bytes) return host_model(lo, hi, false, BIT_SEGMENT_NUMBERS, ROUND_BITS);
   const std::uint64_t k_lo = lo / 2, k_hi = hi == 0 ? 0 : (hi - 1) / 2;
   const std::uint64_t numbers = k_hi >= k_lo / 32 * 32 ? k_hi - k_lo / 32 * 32 + 1 : 1;
-  return host_model(lo, hi, true, byte_segment_numbers(numbers, sms), ROUND_BITS);
+  return host_model(lo, hi, true, byte_segment_numbers(numbers, sms, cs::isqrt(hi)), ROUND_BITS);
 }
 
 // Ranges of every kind the issue asks for, around a given number.
@@ -84,6 +84,38 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_near(std::uint64_t x
   std::vector<std::pair<std::uint64_t, std::uint64_t>> r;
   for (std::int64_t d : {-1, 0, 1}) r.push_back({x + d, x + d + width});
   r.push_back({x > width ? x - width : 0, x});
+  return r;
+}
+
+// count_on_host as the counter calls it.
+std::uint64_t count_short_on_host(std::uint64_t lo, std::uint64_t hi) {
+  static const std::vector<std::uint32_t> wheel = wheel_patterns(true);
+  static const std::vector<std::uint32_t> primes = primes_past_the_wheel(HOST_MAX_ROOT);
+  std::vector<std::uint8_t> bytes(HOST_MAX_NUMBERS + 8);
+  return count_on_host(lo, hi, reinterpret_cast<const std::uint8_t*>(wheel.data()), primes,
+                       bytes.data());
+}
+
+// Short ranges of every kind: near 0, ends on primes and squares of primes, the longest and the
+// largest that count_on_host takes, and random ones.
+std::vector<std::pair<std::uint64_t, std::uint64_t>> short_ranges() {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> r;
+  for (std::uint64_t hi = 0; hi <= 300; ++hi)
+    for (std::uint64_t lo : std::vector<std::uint64_t>{0, 1, 2, 3, 17, hi / 2, hi})
+      if (lo <= hi) r.push_back({lo, hi});
+  const std::uint64_t longest = 2 * HOST_MAX_NUMBERS - 1;  // hi - lo
+  const std::uint64_t top = std::uint64_t(HOST_MAX_ROOT + 1) * (HOST_MAX_ROOT + 1) - 1;
+  for (std::uint64_t x : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(15015),
+                          std::uint64_t(30030) * 7 + 1, std::uint64_t(1000003), top - longest})
+    for (std::uint64_t w : {longest - 1, longest, std::uint64_t(10007), std::uint64_t(64)})
+      r.push_back({x, x + w});
+  for (std::uint64_t x : {std::uint64_t(4093) * 4093, std::uint64_t(4091) * 4093, top - 1, top})
+    for (const auto& near : ranges_near(x, 1000))
+      if (near.second <= top) r.push_back(near);
+  for (std::uint64_t s = 0; s < 40; ++s) {
+    const std::uint64_t lo = common::mix64(21, s) % (top - longest);
+    r.push_back({lo, lo + common::mix64(22, s) % (longest + 1)});
+  }
   return r;
 }
 
@@ -175,7 +207,7 @@ HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out 
     for (std::uint64_t numbers :
          std::vector<std::uint64_t>{1, 31, 32, 50002, 5000000000, 500000000000,
                                     blocks * MAX_SEGMENT_BYTES, blocks * MAX_SEGMENT_BYTES + 1}) {
-      const std::uint32_t length = byte_segment_numbers(numbers, blocks);
+      const std::uint32_t length = byte_segment_numbers(numbers, blocks, 0);
       const std::uint64_t segments = (numbers + length - 1) / length;
       const std::uint64_t waves =
           (numbers + blocks * MAX_SEGMENT_BYTES - 1) / (blocks * MAX_SEGMENT_BYTES);
@@ -186,6 +218,20 @@ HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out 
       CHECK(length <= MAX_SEGMENT_BYTES);
       CHECK(ROUND_BITS / length >= 1);
       CHECK(segments <= blocks * waves);  // no block sieves more segments than the fewest waves
+      // Longer than the root where that fits, never past MAX_SEGMENT_BYTES.
+      for (std::uint64_t root : {std::uint64_t(0), std::uint64_t(31), std::uint64_t(32),
+                                 std::uint64_t(1000), std::uint64_t(MAX_SEGMENT_BYTES) - 1,
+                                 std::uint64_t(MAX_SEGMENT_BYTES), std::uint64_t(1) << 24}) {
+        const std::uint32_t past = byte_segment_numbers(numbers, blocks, root);
+        CAPTURE(root);
+        CHECK(past % 32 == 0);
+        CHECK(past >= length);
+        CHECK(past <= MAX_SEGMENT_BYTES);
+        if (root < MAX_SEGMENT_BYTES)
+          CHECK(past > root);
+        else
+          CHECK(past == length);  // no longer than MAX_SEGMENT_BYTES: evened out as before
+      }
     }
 }
 
@@ -235,6 +281,52 @@ HOST_TEST_CASE("the host model's bucket path counts like primesieve") {
     CAPTURE(r.first);
     CHECK(model_as_launched(r.first, r.second, true, 132) ==
           cs::primesieve_count(r.first, r.second));
+  }
+}
+
+HOST_TEST_CASE(
+    "short_range takes at most HOST_MAX_NUMBERS odd numbers and a root of HOST_MAX_ROOT") {
+  const std::uint64_t longest = 2 * HOST_MAX_NUMBERS - 1;
+  const std::uint64_t top = std::uint64_t(HOST_MAX_ROOT + 1) * (HOST_MAX_ROOT + 1) - 1;
+  CHECK(short_range(0, 0));
+  CHECK(short_range(0, longest));
+  CHECK_FALSE(short_range(0, longest + 1));
+  CHECK(short_range(top - longest, top));
+  CHECK_FALSE(short_range(top - longest + 1, top + 1));
+  CHECK_FALSE(short_range(1000000000000ull, 1000000000100ull));
+  for (std::uint64_t lo : {std::uint64_t(0), std::uint64_t(1), std::uint64_t(2), top - longest})
+    for (std::uint64_t hi : {lo + longest - 1, lo + longest}) {
+      const std::uint64_t odd = hi == 0 ? 0 : (hi - 1) / 2 - lo / 2 + 1;
+      CAPTURE(lo);
+      CHECK(odd <= HOST_MAX_NUMBERS);
+    }
+}
+
+HOST_TEST_CASE("count_on_host counts like primesieve on short ranges") {
+  for (const auto& range : short_ranges()) {
+    const std::uint64_t lo = range.first, hi = range.second;
+    CAPTURE(lo);
+    CAPTURE(hi);
+    REQUIRE(short_range(lo, hi));
+    CHECK(count_short_on_host(lo, hi) == cs::primesieve_count(lo, hi));
+  }
+}
+
+GPU_TEST_CASE("short ranges count alike on the host and on the GPU again and again") {
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges = short_ranges();
+  for (const std::string& v : variant_names()) {
+    counter on_host(v != "bit_atomics", MAX_HI), on_gpu(v != "bit_atomics", MAX_HI);
+    on_gpu.count_short_ranges_on_host(false);
+    for (int again = 0; again < 2; ++again)  // the GPU's counters clear themselves after a count
+      for (const auto& range : ranges) {
+        const std::uint64_t lo = range.first, hi = range.second;
+        CAPTURE(v);
+        CAPTURE(lo);
+        CAPTURE(hi);
+        const std::uint64_t want = cs::primesieve_count(lo, hi);
+        CHECK(on_host.count(lo, hi) == want);
+        CHECK(on_gpu.count(lo, hi) == want);
+      }
   }
 }
 
