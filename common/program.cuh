@@ -128,6 +128,13 @@ class context {
   timing_stats time(Op&& op) {
     return time([] {}, op);
   }
+  // time_repeated_on_host() with the same options and flusher: for a host call that returns its
+  // result to the host, such as a count of primes.
+  template <class Op>
+  timing_stats time_host_call(Op&& op) {
+    return time_repeated_on_host(
+        timing_, flusher(), [] {}, op);
+  }
 
   // Prints the check's outcome (mismatches go first); a failure makes the exit code 1.
   bool check(const check_result& result);

@@ -10,6 +10,7 @@
 
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstddef>
 #include <vector>
 
@@ -60,6 +61,29 @@ timing_stats time_repeated(const timing_options& options, l2_flusher& flusher, P
   }
   CUDA_CHECK(cudaEventDestroy(start));
   CUDA_CHECK(cudaEventDestroy(stop));
+  return summarize(std::move(samples));
+}
+
+// For an operation that is a host call returning its result to the host, with the device idle
+// when it returns (a count that copies its total back, or counts on the host): prepare(), the L2
+// flush and a wait for the device, all untimed; then op() timed on the host's steady clock, as a
+// host peer is timed. Events around a host call would also time the host's wake-up from the wait
+// and the stop event's trip to the idle GPU after the call has returned: several microseconds that
+// are not the call's.
+template <class Prepare, class Op>
+timing_stats time_repeated_on_host(const timing_options& options, l2_flusher& flusher,
+                                   Prepare&& prepare, Op&& op) {
+  std::vector<double> samples;
+  for (int rep = 0; rep < options.warmup + options.reps; ++rep) {
+    prepare();
+    flusher.flush();
+    CUDA_CHECK(cudaDeviceSynchronize());
+    const auto t0 = std::chrono::steady_clock::now();
+    op();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (rep >= options.warmup)
+      samples.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
   return summarize(std::move(samples));
 }
 

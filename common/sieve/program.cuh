@@ -79,6 +79,7 @@ int run_array_program(int argc, char** argv, const array_step& step);
 class range_counter {
  public:
   virtual ~range_counter() = default;
+  // Returns with the device idle (the program times it on the host's clock).
   virtual std::uint64_t count(std::uint64_t lo, std::uint64_t hi) = 0;
   virtual std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) = 0;
 };
