@@ -33,7 +33,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -166,35 +165,45 @@ struct segment_params {
   std::uint32_t medium_primes;               // primes[warp_primes, medium_primes): one thread each
   const std::uint32_t* wheel;
   std::uint32_t* buckets;     // the round's large-prime bits (one per number), or null
-  unsigned long long* count;  // += the numbers left clear in [k_lo, k_hi] (zero between counts)
+  unsigned long long* count;  // the running total (finish_count; zero between counts)
   std::uint32_t* words_out;   // --list: the finished words, from first_k on (or null)
-  // The count's last launch: where its total goes (host memory the GPU writes to: the total, then
-  // the count's number `sequence`), and the blocks of the launch that have added their share so
-  // far (zero between counts). result is null in the other launches.
+  // The count's last launch: where its total goes (host memory the GPU writes to) with its number
+  // `sequence`. Null in the other launches.
   unsigned long long* result;
   unsigned long long sequence;
-  unsigned int* blocks_done;
 };
 
 //! [finish_count]
-// The end of a launch: the last block to finish (its ticket is the launch's last) writes the total
-// into the host's memory and clears the counters for the next count. So a count needs no memset
-// before its launches and no copy after them: the host waits for the count's number to appear
-// after the total (mapped_total::wait) and reads the total. The first fence orders each thread's
-// add to the count before its block's ticket; the second, the total before the number.
-__device__ __forceinline__ void finish_count(const segment_params& s) {
-  if (s.result == nullptr) return;
-  __shared__ bool last;
-  __threadfence();
+// A count's running total on the device is one 64-bit word: the clear numbers so far in its low
+// 48 bits (at most 2^47 odd numbers below 2^48), and in its top 16 the blocks of the count's last
+// launch that have added theirs. The host's copy (mapped) is the total with the count's number
+// (modulo 2^16) in the top 16 bits.
+constexpr int TICKET_SHIFT = 48;
+constexpr unsigned long long TOTAL_MASK = (1ull << TICKET_SHIFT) - 1;
+
+// The end of a launch, with each thread's clear numbers: one add per block. In the count's last
+// launch the add also takes a ticket, and the block whose ticket is the launch's last writes the
+// total with the count's number into the host's memory in one 8-byte store and clears the word
+// for the next count. So a count needs no memset before its launches, no copy after them and no
+// fences: the host waits for its number to appear (mapped_total::wait).
+__device__ __forceinline__ void finish_count(const segment_params& s, unsigned long long clear) {
+  __shared__ unsigned long long warp_clear[32];
+  for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
+  if (threadIdx.x % 32 == 0) warp_clear[threadIdx.x / 32] = clear;
   __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(s.blocks_done, 1u) == gridDim.x - 1;
-  __syncthreads();
-  if (last && threadIdx.x == 0) {
-    volatile unsigned long long* result = s.result;
-    result[0] = atomicExch(s.count, 0ull);
-    *s.blocks_done = 0;
-    __threadfence_system();
-    result[1] = s.sequence;
+  if (threadIdx.x != 0) return;
+  for (unsigned w = 1; w < blockDim.x / 32; ++w) clear += warp_clear[w];
+  const bool last_launch = s.result != nullptr;
+  if (!last_launch) {
+    if (clear != 0) atomicAdd(s.count, clear);
+    return;
+  }
+  const unsigned long long add = clear + (1ull << TICKET_SHIFT);
+  const unsigned long long before = atomicAdd(s.count, add);
+  if ((before >> TICKET_SHIFT) == gridDim.x - 1) {  // every other block has added its share
+    *s.count = 0;
+    *reinterpret_cast<volatile unsigned long long*>(s.result) =
+        (s.sequence << TICKET_SHIFT) | ((before + add) & TOTAL_MASK);
   }
 }
 //! [finish_count]
@@ -295,9 +304,7 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
     clear += seen - struck;
     __syncthreads();  // counted before the next segment's wheel overwrites the words
   }
-  for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
-  if (lane == 0 && clear != 0) atomicAdd(s.count, clear);
-  finish_count(s);
+  finish_count(s, clear);
 }
 //! [byte_kernel]
 
@@ -380,9 +387,7 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
     }
     __syncthreads();  // counted before the next segment's wheel overwrites the words
   }
-  for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
-  if (lane == 0 && clear != 0) atomicAdd(s.count, clear);
-  finish_count(s);
+  finish_count(s, clear);
 }
 //! [segment_kernel]
 
@@ -543,15 +548,15 @@ inline bool is_wheel_prime(std::uint64_t number) {
   return std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
 }
 
-// Host memory that the GPU writes to (mapped): where a count's last launch leaves its total and,
-// after it, the count's number. The host spins on the number instead of waiting for the stream:
-// on the H100 a launch waited for that way took about 1.4 us less (the page, Short ranges).
+// Host memory that the GPU writes to (mapped): where a count's last launch leaves its total, with
+// the count's number in the top bits. The host spins on it instead of waiting for the stream: on
+// the H100 a launch waited for that way took about 1.4 us less (the page, Short ranges).
 class mapped_total {
  public:
   mapped_total() {
-    CUDA_CHECK(cudaHostAlloc(&host_, 2 * sizeof *host_, cudaHostAllocMapped));
+    CUDA_CHECK(cudaHostAlloc(&host_, sizeof *host_, cudaHostAllocMapped));
     CUDA_CHECK(cudaHostGetDevicePointer(&device_, host_, 0));
-    host_[0] = host_[1] = 0;
+    *host_ = 0;
   }
   ~mapped_total() { cudaFreeHost(host_); }
   mapped_total(const mapped_total&) = delete;
@@ -561,17 +566,19 @@ class mapped_total {
   // asked how it is: an error in a launch or a kernel is reported as by CUDA_CHECK, and a stream
   // that finished without the number is a bug, not a wait forever.
   unsigned long long wait(unsigned long long sequence) const {
-    const volatile unsigned long long* words = host_;
-    for (unsigned spins = 1; words[1] != sequence; ++spins) {
+    const unsigned long long number = sequence & ((1ull << (64 - TICKET_SHIFT)) - 1);
+    const volatile unsigned long long* word = host_;
+    unsigned long long seen = *word;
+    for (unsigned spins = 1; seen >> TICKET_SHIFT != number; ++spins, seen = *word) {
       if (spins % 1024 != 0) continue;
       const cudaError_t state = cudaStreamQuery(0);
       if (state == cudaErrorNotReady) continue;
       CUDA_CHECK(state);
-      if (words[1] != sequence)
+      seen = *word;
+      if (seen >> TICKET_SHIFT != number)
         throw std::logic_error("sieve_segmented: the count's last launch wrote no total");
     }
-    std::atomic_thread_fence(std::memory_order_acquire);  // the total after the number
-    return words[0];
+    return seen & TOTAL_MASK;
   }
 
  private:
@@ -600,7 +607,6 @@ class counter final : public common::sieve::range_counter {
   common::device_buffer<unsigned long long> d_count_;
   // The sieving primes on the GPU: the chunks' bits and counts, and how many there are.
   common::device_buffer<std::uint32_t> d_prime_bits_, d_chunk_counts_, d_primes_total_;
-  common::device_buffer<unsigned int> d_blocks_done_;
   mapped_total result_;
   unsigned long long counts_ = 0;  // the counts run on the GPU so far: each one's number
   // The odd primes in (31, min(sqrt(max_hi), HOST_SIEVING_PRIMES_MAX)], found once and uploaded
@@ -699,8 +705,7 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
       d_prime_bits_(std::size_t(sieving_primes_chunks(common::sieve::isqrt(max_hi))) *
                     PRIMES_BLOCK_THREADS),
       d_chunk_counts_(sieving_primes_chunks(common::sieve::isqrt(max_hi))),
-      d_primes_total_(1),
-      d_blocks_done_(1) {
+      d_primes_total_(1) {
   const std::uint64_t max_root = common::sieve::isqrt(max_hi);
   host_primes_ = primes_past_the_wheel(std::min<std::uint64_t>(max_root, HOST_SIEVING_PRIMES_MAX));
   if (!host_primes_.empty())
@@ -715,7 +720,6 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
   std::memcpy(host_pattern_.data(), byte_wheel.data(), host_pattern_.size());  // pattern A first
   host_bytes_.resize(HOST_MAX_NUMBERS + 8);
   CUDA_CHECK(cudaMemset(d_count_.data(), 0, d_count_.bytes()));
-  CUDA_CHECK(cudaMemset(d_blocks_done_.data(), 0, d_blocks_done_.bytes()));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
   int per_sm = 0;
   if (bytes) {
@@ -730,6 +734,8 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
                                                              BIT_BLOCK_THREADS, 0));
   }
   resident_blocks_ = std::max(1, per_sm) * common::sieve::sm_count();
+  if (resident_blocks_ >= (1 << (64 - TICKET_SHIFT)))  // a launch's tickets fit the top 16 bits
+    throw std::logic_error("sieve_segmented: more resident blocks than tickets");
 }
 
 //! [launch]
@@ -771,7 +777,6 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.words_out = words_out;
   const std::uint64_t segments = (numbers + length - 1) / length;
   const std::uint32_t large_primes = prime_count - s.medium_primes;
-  s.blocks_done = d_blocks_done_.data();
   s.sequence = ++counts_;
 
   auto sieve_segments = [&](std::uint64_t begin, std::uint64_t end) {

@@ -3,7 +3,8 @@
 // that the bucket path runs) against primesieve. GPU, both variants: pi(n) at the issue's sizes
 // (10^12 included), random n, ranges whose ends are primes, squares of primes, segment, wave and
 // round edges +- 1, --list; the sieving primes found on the GPU against the host's, and counts
-// either side of the square root at which they move to the GPU.
+// either side of the square root at which they move to the GPU. Short ranges: count_on_host, and
+// the same ranges on the GPU with the host path off, twice; more than 2^16 counts on one counter.
 #include <vector>
 
 #include <algorithm>
@@ -327,6 +328,21 @@ GPU_TEST_CASE("short ranges count alike on the host and on the GPU again and aga
         CHECK(on_host.count(lo, hi) == want);
         CHECK(on_gpu.count(lo, hi) == want);
       }
+  }
+}
+
+GPU_TEST_CASE("a counter counts on the GPU more than 2^16 times: the numbers in the host's word wrap") {
+  // Each count's total comes back with its number modulo 2^16 (mapped_total::wait).
+  std::vector<std::uint64_t> want;
+  for (std::uint64_t d = 0; d < 7; ++d) want.push_back(cs::primesieve_count(100, 1000 + d));
+  for (const std::string& v : variant_names()) {
+    counter c(v != "bit_atomics", 2000);
+    c.count_short_ranges_on_host(false);
+    std::uint64_t wrong = 0;
+    for (std::uint64_t i = 0; i < (1u << 16) + 1000; ++i)
+      wrong += c.count(100, 1000 + i % 7) != want[i % 7];
+    CAPTURE(v);
+    CHECK(wrong == 0);
   }
 }
 
