@@ -235,11 +235,6 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
   const std::uint32_t length = s.segment_numbers, segment_quads = length / 16;
   const int lane = threadIdx.x % 32;
   unsigned long long clear = 0;  // this thread's share of the count
-  // This thread's first medium prime, loaded now so that its trip to memory overlaps the wheel's
-  // (in a short range, one segment per block, these loads are most of the kernel's time).
-  const std::uint32_t my_first_medium = s.warp_primes + threadIdx.x;
-  const std::uint32_t first_medium_prime =
-      my_first_medium < s.medium_primes ? s.primes[my_first_medium] : 0;
 
   if (WHEEL_IN_SHARED) {
     for (std::uint32_t w = threadIdx.x; w < BYTE_WHEEL_WORDS; w += blockDim.x)
@@ -282,8 +277,8 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
       for (std::uint32_t k = warp_first[i] + lane * p; k < length; k += 32 * p) sieve[k] = 1;
     }
     // Medium primes: a thread per prime, a few strikes each.
-    for (std::uint32_t i = my_first_medium; i < s.medium_primes; i += blockDim.x) {
-      const std::uint32_t p = i == my_first_medium ? first_medium_prime : s.primes[i];
+    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += blockDim.x) {
+      const std::uint32_t p = s.primes[i];
       const std::uint64_t first = first_offset(p, seg_k);
       if (first >= length) continue;
       for (std::uint32_t k = std::uint32_t(first); k < length; k += p) sieve[k] = 1;
