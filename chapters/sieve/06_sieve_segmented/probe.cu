@@ -6,7 +6,9 @@
 // before each; beside them the host's simple sieve of the range's sieving primes (every
 // prime up to the square root of its end, common::sieve::primes_up_to), the best of 15: what a
 // count far from 0 spent before the GPU found them. Then what any count on the GPU pays at least:
-// an empty launch waited for, a launch that writes 8 bytes to mapped host memory, and copies.
+// an empty launch waited for, a launch that writes 8 bytes to mapped host memory waited for by
+// the stream or by the host spinning on them (as a count now waits), and the copies a count made
+// before.
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -40,7 +42,9 @@ double median_us(common::l2_flusher& flusher, Op&& op) {
 }
 
 __global__ void empty_kernel() {}
-__global__ void write_kernel(unsigned long long* to) { *to = 1; }
+__global__ void write_kernel(unsigned long long* to, unsigned long long value) {
+  *reinterpret_cast<volatile unsigned long long*>(to) = value;
+}
 
 }  // namespace
 
@@ -92,39 +96,43 @@ int main(int argc, char** argv) {
         common::device_buffer<unsigned long long> d_count(1);
         unsigned long long host = 0, *pinned = nullptr;
         CUDA_CHECK(cudaMallocHost(&pinned, sizeof *pinned));
-        const double empty_us = best_us(50, [] {
-          empty_kernel<<<1, 32>>>();
-          CUDA_CHECK(cudaDeviceSynchronize());
-        });
-        unsigned long long *mapped = nullptr, *mapped_on_device = nullptr;
+        // Each the best and the median of 200 runs on the host's clock (no flush: nothing to read).
+        const auto floor_line = [](const char* what, const auto& op) {
+          const common::timing_stats t = common::sieve::time_on_host(3, 200, op);
+          std::printf("%-58s best %5.1f us, median %5.1f us\n", what, t.min_ms * 1e3,
+                      t.median_ms * 1e3);
+        };
+        unsigned long long *mapped = nullptr, *mapped_on_device = nullptr, number = 0;
         CUDA_CHECK(cudaHostAlloc(&mapped, sizeof *mapped, cudaHostAllocMapped));
         CUDA_CHECK(cudaHostGetDevicePointer(&mapped_on_device, mapped, 0));
-        const double mapped_us = best_us(50, [&] {
-          write_kernel<<<1, 32>>>(mapped_on_device);
+        floor_line("an empty launch, waited for (stream synchronize)", [] {
+          empty_kernel<<<1, 32>>>();
           CUDA_CHECK(cudaStreamSynchronize(0));
         });
+        floor_line("a launch writing 8 bytes to mapped memory, waited for", [&] {
+          write_kernel<<<1, 32>>>(mapped_on_device, ++number);
+          CUDA_CHECK(cudaStreamSynchronize(0));
+        });
+        floor_line("the same, the host spinning on the 8 bytes (a count now)", [&] {
+          write_kernel<<<1, 32>>>(mapped_on_device, ++number);
+          while (*reinterpret_cast<volatile unsigned long long*>(mapped) != number) {
+          }
+        });
+        CUDA_CHECK(cudaDeviceSynchronize());
         CUDA_CHECK(cudaFreeHost(mapped));
-        const double pageable_us = best_us(50, [&] {
+        floor_line("the 8-byte count copied to pageable memory", [&] {
           CUDA_CHECK(cudaMemcpy(&host, d_count.data(), sizeof host, cudaMemcpyDeviceToHost));
         });
-        const double pinned_us = best_us(50, [&] {
+        floor_line("the same to pinned memory, async + sync", [&] {
           CUDA_CHECK(cudaMemcpyAsync(pinned, d_count.data(), sizeof host, cudaMemcpyDeviceToHost));
           CUDA_CHECK(cudaStreamSynchronize(0));
         });
-        const double sequence_us = best_us(50, [&] {
+        floor_line("memset + empty launch + pageable copy (a count before)", [&] {
           CUDA_CHECK(cudaMemsetAsync(d_count.data(), 0, sizeof host));
           empty_kernel<<<1, 32>>>();
           CUDA_CHECK(cudaMemcpy(&host, d_count.data(), sizeof host, cudaMemcpyDeviceToHost));
         });
         CUDA_CHECK(cudaFreeHost(pinned));
-        std::printf("an empty launch, waited for:                 %8.1f us\n", empty_us);
-        std::printf("a launch writing 8 bytes to mapped memory:   %8.1f us (the count's way now)\n",
-                    mapped_us);
-        std::printf("the 8-byte count copied to pageable memory:  %8.1f us\n", pageable_us);
-        std::printf("the same to pinned memory, async + sync:     %8.1f us\n", pinned_us);
-        std::printf(
-            "memset + empty launch + pageable copy:       %8.1f us (a count's calls before)\n",
-            sequence_us);
         return 0;
       });
 }
