@@ -20,13 +20,16 @@
 //     shared-memory atomicOr, since other threads strike other bits of the same word.
 // Changes from the previous step: count, not array; 64-bit ranges [lo, hi] (hi up to 2^48); the
 //   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments;
-//   (byte_stores) bytes instead of bits, so that no strike is an atomic; and past a square root of
-//   HOST_SIEVING_PRIMES_MAX the sieving primes found on the GPU, not on the host.
+//   (byte_stores) bytes instead of bits, so that no strike is an atomic; past a square root of
+//   HOST_SIEVING_PRIMES_MAX the sieving primes found on the GPU, not on the host; a short range
+//   counted on the host (count_on_host), and the total of a count on the GPU written by its last
+//   block into mapped host memory (no memset, no copy back).
 // What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
 //   bit_atomics: its shared atomics, executed a few lanes at a time (Nsight Compute counters on
 //   the page); byte_stores leaves issue slots free, its limit not yet measured; at 10^12, the
-//   large primes' rounds. For small ranges near 0, the floor of a call that waits for its result
-//   (tens of microseconds, where primesieve on the host takes a few).
+//   large primes' rounds. For short ranges on the GPU, a launch waited for: on the H100 about as
+//   long as primesieve takes near 2^16 numbers, where the host's count and the GPU's meet (the
+//   page, Short ranges).
 // Run: build/bin/sieve_segmented [--n 1e10] [--lo 1e12 --hi 1e12+1000 --list]
 // Source: segmented sieves (Bays and Hudson 1977), wheels, Oliveira e Silva's buckets; on GPUs
 //   e.g. CUDASieve (Curtis Seizert).
