@@ -553,7 +553,8 @@ inline bool is_wheel_prime(std::uint64_t number) {
 
 // Host memory that the GPU writes to (mapped): where a count's last launch leaves its total, with
 // the count's number in the top bits. The host spins on it instead of waiting for the stream: on
-// the H100 a launch waited for that way took about 1.4 us less (the page, Short ranges).
+// the H100 a launch waited for that way takes less (the probe's last lines; the page, Short
+// ranges).
 class mapped_total {
  public:
   mapped_total() {
