@@ -351,9 +351,15 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
   for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
     const std::uint64_t seg_k = s.first_k + seg * SEGMENT_BITS;  // the segment's first bit
     const wheel_residues residues = residues_of(seg_k);
-    // The wheel and the large primes' bucket bits, word by word (coalesced).
-    for (int w = threadIdx.x; w < BIT_SEGMENT_WORDS; w += BIT_BLOCK_THREADS) {
-      std::uint32_t bits = wheel_word(s.wheel, residues, 32 * w);
+    // The words up to the range's end: past it (in its last segment) nothing is counted, so
+    // nothing is sieved, and a short range sieves only its own words.
+    const std::uint64_t words_to_end = (s.k_hi - seg_k) / 32 + 1;
+    const int words = words_to_end < BIT_SEGMENT_WORDS ? int(words_to_end) : BIT_SEGMENT_WORDS;
+    const std::uint32_t bits_used = 32 * std::uint32_t(words);
+    // The wheel and the large primes' bucket bits, word by word (coalesced); every bucket word of
+    // the segment is cleared for the next round.
+    for (int w = threadIdx.x; w < (s.buckets ? BIT_SEGMENT_WORDS : words); w += BIT_BLOCK_THREADS) {
+      std::uint32_t bits = w < words ? wheel_word(s.wheel, residues, 32 * w) : 0;
       if (s.buckets) {
         std::uint32_t* bucket = s.buckets + (seg - s.segment_begin) * BIT_SEGMENT_WORDS + w;
         bits |= *bucket;
@@ -367,8 +373,8 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
     for (std::uint32_t i = warp; i < s.warp_primes; i += WARPS) {
       const std::uint32_t p = s.primes[i];
       const std::uint64_t first = first_offset(p, seg_k);
-      if (first >= SEGMENT_BITS) continue;
-      for (std::uint32_t k = std::uint32_t(first) + lane * p; k < SEGMENT_BITS; k += 32 * p)
+      if (first >= bits_used) continue;
+      for (std::uint32_t k = std::uint32_t(first) + lane * p; k < bits_used; k += 32 * p)
         atomicOr(&sieve[k / 32], 1u << (k % 32));
     }
     // Medium primes: a thread per prime, a few strikes each.
@@ -376,13 +382,13 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
          i += BIT_BLOCK_THREADS) {
       const std::uint32_t p = s.primes[i];
       const std::uint64_t first = first_offset(p, seg_k);
-      if (first >= SEGMENT_BITS) continue;
-      for (std::uint32_t k = std::uint32_t(first); k < SEGMENT_BITS; k += p)
+      if (first >= bits_used) continue;
+      for (std::uint32_t k = std::uint32_t(first); k < bits_used; k += p)
         atomicOr(&sieve[k / 32], 1u << (k % 32));
     }
     __syncthreads();  // every strike is in before counting
 
-    for (int w = threadIdx.x; w < BIT_SEGMENT_WORDS; w += BIT_BLOCK_THREADS) {
+    for (int w = threadIdx.x; w < words; w += BIT_BLOCK_THREADS) {
       const std::uint64_t word_k = seg_k + 32 * std::uint64_t(w);
       const std::uint32_t bits = sieve[w] | outside_bits(word_k, s.k_lo, s.k_hi);
       clear += 32 - __popc(bits);
