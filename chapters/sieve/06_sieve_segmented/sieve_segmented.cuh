@@ -341,60 +341,68 @@ __host__ __device__ inline std::uint32_t wheel_word(const std::uint32_t* wheel, 
 }
 
 //! [segment_kernel]
-__global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_params s) {
-  constexpr std::uint32_t SEGMENT_BITS = BIT_SEGMENT_NUMBERS;
+// Segment `seg` of a launch in `sieve`, its first `words` words (the numbers up to the range's end:
+// past it nothing is counted, so nothing is sieved); every bucket word of the segment is cleared
+// for the next round all the same. Returns this thread's clear numbers.
+__device__ __forceinline__ unsigned long long sieve_bit_segment(const segment_params& s,
+                                                                std::uint64_t seg, int words,
+                                                                std::uint32_t* sieve) {
   constexpr int WARPS = BIT_BLOCK_THREADS / 32;
-  __shared__ std::uint32_t sieve[BIT_SEGMENT_WORDS];
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const std::uint64_t seg_k = s.first_k + seg * BIT_SEGMENT_NUMBERS;  // the segment's first bit
+  const std::uint32_t bits_used = 32 * std::uint32_t(words);
+  const wheel_residues residues = residues_of(seg_k);
+  // The wheel and the large primes' bucket bits, word by word (coalesced).
+  for (int w = threadIdx.x; w < (s.buckets ? BIT_SEGMENT_WORDS : words); w += BIT_BLOCK_THREADS) {
+    std::uint32_t bits = w < words ? wheel_word(s.wheel, residues, 32 * w) : 0;
+    if (s.buckets) {
+      std::uint32_t* bucket = s.buckets + (seg - s.segment_begin) * BIT_SEGMENT_WORDS + w;
+      bits |= *bucket;
+      *bucket = 0;  // clear for the next round
+    }
+    sieve[w] = bits;
+  }
+  __syncthreads();  // the wheel is in place before any strike
+
+  // Small primes: a warp per prime, lane j striking multiples j, j + 32, ... (p bits apart).
+  for (std::uint32_t i = warp; i < s.warp_primes; i += WARPS) {
+    const std::uint32_t p = s.primes[i];
+    const std::uint64_t first = first_offset(p, seg_k);
+    if (first >= bits_used) continue;
+    for (std::uint32_t k = std::uint32_t(first) + lane * p; k < bits_used; k += 32 * p)
+      atomicOr(&sieve[k / 32], 1u << (k % 32));
+  }
+  // Medium primes: a thread per prime, a few strikes each.
+  for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += BIT_BLOCK_THREADS) {
+    const std::uint32_t p = s.primes[i];
+    const std::uint64_t first = first_offset(p, seg_k);
+    if (first >= bits_used) continue;
+    for (std::uint32_t k = std::uint32_t(first); k < bits_used; k += p)
+      atomicOr(&sieve[k / 32], 1u << (k % 32));
+  }
+  __syncthreads();  // every strike is in before counting
+
+  unsigned long long clear = 0;
+  for (int w = threadIdx.x; w < words; w += BIT_BLOCK_THREADS) {
+    const std::uint64_t word_k = seg_k + 32 * std::uint64_t(w);
+    const std::uint32_t bits = sieve[w] | outside_bits(word_k, s.k_lo, s.k_hi);
+    clear += 32 - __popc(bits);
+    if (s.words_out && word_k <= s.k_hi) s.words_out[(word_k - s.first_k) / 32] = bits;
+  }
+  __syncthreads();  // counted before the next segment's wheel overwrites the words
+  return clear;
+}
+
+__global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_params s) {
+  __shared__ std::uint32_t sieve[BIT_SEGMENT_WORDS];
   unsigned long long clear = 0;  // this thread's share of the count
-
   for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
-    const std::uint64_t seg_k = s.first_k + seg * SEGMENT_BITS;  // the segment's first bit
-    const wheel_residues residues = residues_of(seg_k);
-    // The words up to the range's end: past it (in its last segment) nothing is counted, so
-    // nothing is sieved, and a short range sieves only its own words.
-    const std::uint64_t words_to_end = (s.k_hi - seg_k) / 32 + 1;
-    const int words = words_to_end < BIT_SEGMENT_WORDS ? int(words_to_end) : BIT_SEGMENT_WORDS;
-    const std::uint32_t bits_used = 32 * std::uint32_t(words);
-    // The wheel and the large primes' bucket bits, word by word (coalesced); every bucket word of
-    // the segment is cleared for the next round.
-    for (int w = threadIdx.x; w < (s.buckets ? BIT_SEGMENT_WORDS : words); w += BIT_BLOCK_THREADS) {
-      std::uint32_t bits = w < words ? wheel_word(s.wheel, residues, 32 * w) : 0;
-      if (s.buckets) {
-        std::uint32_t* bucket = s.buckets + (seg - s.segment_begin) * BIT_SEGMENT_WORDS + w;
-        bits |= *bucket;
-        *bucket = 0;  // clear for the next round
-      }
-      sieve[w] = bits;
-    }
-    __syncthreads();  // the wheel is in place before any strike
-
-    // Small primes: a warp per prime, lane j striking multiples j, j + 32, ... (p bits apart).
-    for (std::uint32_t i = warp; i < s.warp_primes; i += WARPS) {
-      const std::uint32_t p = s.primes[i];
-      const std::uint64_t first = first_offset(p, seg_k);
-      if (first >= bits_used) continue;
-      for (std::uint32_t k = std::uint32_t(first) + lane * p; k < bits_used; k += 32 * p)
-        atomicOr(&sieve[k / 32], 1u << (k % 32));
-    }
-    // Medium primes: a thread per prime, a few strikes each.
-    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes;
-         i += BIT_BLOCK_THREADS) {
-      const std::uint32_t p = s.primes[i];
-      const std::uint64_t first = first_offset(p, seg_k);
-      if (first >= bits_used) continue;
-      for (std::uint32_t k = std::uint32_t(first); k < bits_used; k += p)
-        atomicOr(&sieve[k / 32], 1u << (k % 32));
-    }
-    __syncthreads();  // every strike is in before counting
-
-    for (int w = threadIdx.x; w < words; w += BIT_BLOCK_THREADS) {
-      const std::uint64_t word_k = seg_k + 32 * std::uint64_t(w);
-      const std::uint32_t bits = sieve[w] | outside_bits(word_k, s.k_lo, s.k_hi);
-      clear += 32 - __popc(bits);
-      if (s.words_out && word_k <= s.k_hi) s.words_out[(word_k - s.first_k) / 32] = bits;
-    }
-    __syncthreads();  // counted before the next segment's wheel overwrites the words
+    const std::uint64_t words_to_end = (s.k_hi - (s.first_k + seg * BIT_SEGMENT_NUMBERS)) / 32 + 1;
+    // A whole segment with the constant length (the compiler's loops as for a fixed size); a last
+    // segment that ends earlier, only up to the range's end.
+    clear += words_to_end >= BIT_SEGMENT_WORDS
+                 ? sieve_bit_segment(s, seg, BIT_SEGMENT_WORDS, sieve)
+                 : sieve_bit_segment(s, seg, int(words_to_end), sieve);
   }
   finish_count(s, clear);
 }
