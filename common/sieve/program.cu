@@ -296,6 +296,8 @@ int run_count_program(int argc, char** argv, const count_step& step) {
     for (const std::string& name : step.variants) {
       if (which != "all" && which != name) continue;
       std::unique_ptr<range_counter> counter = step.make(name, std::uint64_t(hi));
+      const std::string how = counter->how(std::uint64_t(lo), std::uint64_t(hi));
+      if (!how.empty()) std::fprintf(ctx.log(), "%s: %s\n", name.c_str(), how.c_str());
       std::uint64_t got = counter->count(std::uint64_t(lo), std::uint64_t(hi));
       bool ok = ctx.check(check_count("primes in the range", got, want));
       if (list) {
@@ -307,8 +309,8 @@ int run_count_program(int argc, char** argv, const count_step& step) {
       }
       // A count returns its total to the host: timed on the host's clock from an idle device to
       // the call's return, as primesieve is (time_host_call).
-      const timing_stats time = ctx.time_host_call(
-          [&] { got = counter->count(std::uint64_t(lo), std::uint64_t(hi)); });
+      const timing_stats time =
+          ctx.time_host_call([&] { got = counter->count(std::uint64_t(lo), std::uint64_t(hi)); });
       ok = ctx.check(check_count("primes in the range after timing", got, want)) && ok;
       result_row row;
       row.variant = step.variants.size() > 1 ? name : "";

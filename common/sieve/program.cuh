@@ -82,6 +82,9 @@ class range_counter {
   // Returns with the device idle (the program times it on the host's clock).
   virtual std::uint64_t count(std::uint64_t lo, std::uint64_t hi) = 0;
   virtual std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) = 0;
+  // How count(lo, hi) is done, for a step that counts some ranges another way (the program prints
+  // it before the results); empty where there is nothing to say.
+  virtual std::string how(std::uint64_t /*lo*/, std::uint64_t /*hi*/) const { return {}; }
 };
 
 struct count_step {

@@ -613,9 +613,11 @@ class counter final : public common::sieve::range_counter {
   // Short ranges are counted on the host (count_on_host) unless this is off: the tests turn it off
   // to check the GPU's kernels at the same ranges.
   void count_short_ranges_on_host(bool on) { short_on_host_ = on; }
+  std::string how(std::uint64_t lo, std::uint64_t hi) const override;
 
  private:
   std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out);
+  bool counts_on_host(std::uint64_t lo, std::uint64_t hi) const;
   std::uint32_t sieving_primes_on_gpu(std::uint32_t limit);
   bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
@@ -855,8 +857,18 @@ inline std::uint32_t counter::sieving_primes_on_gpu(std::uint32_t limit) {
                                                 d_primes_.data(), d_primes_total_.data());
 }
 
+inline bool counter::counts_on_host(std::uint64_t lo, std::uint64_t hi) const {
+  return short_on_host_ && lo <= hi && hi <= max_hi_ && short_range(lo, hi);
+}
+
+inline std::string counter::how(std::uint64_t lo, std::uint64_t hi) const {
+  if (!counts_on_host(lo, hi)) return {};
+  return "a short range (at most 2^15 odd numbers, sqrt(hi) <= 4096): counted on the host, no "
+         "kernel launched (see its page, Short ranges)";
+}
+
 inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
-  if (short_on_host_ && lo <= hi && hi <= max_hi_ && short_range(lo, hi))
+  if (counts_on_host(lo, hi))
     return count_on_host(lo, hi, host_pattern_.data(), host_primes_, host_bytes_.data());
   return run(lo, hi, nullptr);
 }

@@ -331,7 +331,18 @@ GPU_TEST_CASE("short ranges count alike on the host and on the GPU again and aga
   }
 }
 
-GPU_TEST_CASE("a counter counts on the GPU more than 2^16 times: the numbers in the host's word wrap") {
+GPU_TEST_CASE("a counter says which ranges it counts on the host") {
+  counter c(true, 1000000000);
+  CHECK(c.how(0, 1000).find("on the host") != std::string::npos);
+  CHECK(c.how(1000000, 1001000).find("on the host") != std::string::npos);
+  CHECK(c.how(0, 2 * HOST_MAX_NUMBERS).empty());  // one odd number too many
+  CHECK(c.how(100000000, 100000010).empty());     // sqrt(hi) past HOST_MAX_ROOT
+  c.count_short_ranges_on_host(false);
+  CHECK(c.how(0, 1000).empty());
+}
+
+GPU_TEST_CASE(
+    "a counter counts on the GPU more than 2^16 times: the numbers in the host's word wrap") {
   // Each count's total comes back with its number modulo 2^16 (mapped_total::wait).
   std::vector<std::uint64_t> want;
   for (std::uint64_t d = 0; d < 7; ++d) want.push_back(cs::primesieve_count(100, 1000 + d));
