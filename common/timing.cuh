@@ -64,6 +64,21 @@ timing_stats time_repeated(const timing_options& options, l2_flusher& flusher, P
   return summarize(std::move(samples));
 }
 
+// warmup + reps runs of op() timed on the host's steady clock, before() run untimed ahead of each.
+template <class Before, class Op>
+timing_stats time_on_host_clock(int warmup, int reps, Before&& before, Op&& op) {
+  std::vector<double> samples;
+  for (int rep = 0; rep < warmup + reps; ++rep) {
+    before();
+    const auto t0 = std::chrono::steady_clock::now();
+    op();
+    const auto t1 = std::chrono::steady_clock::now();
+    if (rep >= warmup)
+      samples.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  return summarize(std::move(samples));
+}
+
 // For an operation that is a host call returning its result to the host, with the device idle
 // when it returns (a count that copies its total back, or counts on the host): prepare(), the L2
 // flush and a wait for the device, all untimed; then op() timed on the host's steady clock, as a
@@ -73,18 +88,14 @@ timing_stats time_repeated(const timing_options& options, l2_flusher& flusher, P
 template <class Prepare, class Op>
 timing_stats time_repeated_on_host(const timing_options& options, l2_flusher& flusher,
                                    Prepare&& prepare, Op&& op) {
-  std::vector<double> samples;
-  for (int rep = 0; rep < options.warmup + options.reps; ++rep) {
-    prepare();
-    flusher.flush();
-    CUDA_CHECK(cudaDeviceSynchronize());
-    const auto t0 = std::chrono::steady_clock::now();
-    op();
-    const auto t1 = std::chrono::steady_clock::now();
-    if (rep >= options.warmup)
-      samples.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  return summarize(std::move(samples));
+  return time_on_host_clock(
+      options.warmup, options.reps,
+      [&] {
+        prepare();
+        flusher.flush();
+        CUDA_CHECK(cudaDeviceSynchronize());
+      },
+      op);
 }
 
 }  // namespace common

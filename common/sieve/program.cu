@@ -93,15 +93,8 @@ std::int64_t resolve_limited_n(context& ctx, double device_bytes_per_number, std
 }  // namespace
 
 timing_stats time_on_host(int warmup, int reps, const std::function<void()>& op) {
-  std::vector<double> samples;
-  for (int rep = 0; rep < warmup + reps; ++rep) {
-    const auto t0 = std::chrono::steady_clock::now();
-    op();
-    const auto t1 = std::chrono::steady_clock::now();
-    if (rep >= warmup)
-      samples.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-  }
-  return summarize(std::move(samples));
+  return time_on_host_clock(
+      warmup, reps, [] {}, op);
 }
 
 std::size_t output_bytes(layout out, std::int64_t n) {

@@ -554,12 +554,17 @@ inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t b
   return std::uint32_t(past_root <= MAX_SEGMENT_BYTES ? std::max(length, past_root) : length);
 }
 
-// The primes 2 .. 31 in [lo, hi]: the sieve leaves none of them clear (the wheel strikes its own
-// primes; 2 is not odd), so the host counts them.
-inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi) {
+// The primes 2 .. 31 in [lo, hi] (or 2 and the first `wheel_primes` of WHEEL_PRIMES): the sieve
+// leaves none of them clear (the wheel strikes its own primes; 2 is not odd), so the host counts
+// them.
+inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi, int wheel_primes = 10) {
   std::uint64_t found = lo <= 2 && 2 <= hi;
-  for (const std::uint32_t q : WHEEL_PRIMES) found += lo <= q && q <= hi;
+  for (int i = 0; i < wheel_primes; ++i) found += lo <= WHEEL_PRIMES[i] && WHEEL_PRIMES[i] <= hi;
   return found;
+}
+// Whether [lo, hi] holds no odd number (then there is nothing to sieve).
+inline bool no_odd_number_in(std::uint64_t lo, std::uint64_t hi) {
+  return hi == 0 || lo / 2 > (hi - 1) / 2;
 }
 inline bool is_wheel_prime(std::uint64_t number) {
   return std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
@@ -659,14 +664,26 @@ constexpr std::uint32_t sieving_primes_chunks(std::uint64_t limit) {
 }
 
 //! [host]
-// Short ranges on the host. A count on the GPU costs at least a launch waited for (on the H100
-// about 9 us, the probe), and primesieve counts [0, 10^4] in about as long, so a short range with
+// Short ranges on the host. A count on the GPU costs at least a launch waited for, and on the H100
+// primesieve counts [0, 10^4] in about as long (the probe), so a short range with
 // few sieving primes is counted on the host, with the same plan on one byte per odd number: the
 // first wheel pattern (3 .. 13) copied in, every other prime up to sqrt(hi) struck from its square,
 // the clear bytes counted eight at a time (each byte is 0 or 1, so one multiplication adds up a
 // word's eight: no popcount instruction is needed, which the host compiler is not told it has).
 constexpr std::uint64_t HOST_MAX_NUMBERS = 1 << 15;  // odd numbers in [lo, hi]
 constexpr std::uint32_t HOST_MAX_ROOT = 1 << 12;     // sqrt(hi): at most 563 primes to strike
+
+// The first wheel pattern's primes: WHEEL_PRIMES[0, 5), 3 .. 13.
+constexpr int PATTERN_A_PRIMES = 5;
+static_assert(WHEEL_PERIOD_A == 3 * 5 * 7 * 11 * 13, "the first five wheel primes");
+
+// The first wheel pattern's bytes (WHEEL_PERIOD_A of them, then 20 more) from the byte layout's
+// words (wheel_patterns(true), which starts with it).
+inline std::vector<std::uint8_t> first_pattern_bytes(const std::vector<std::uint32_t>& byte_wheel) {
+  std::vector<std::uint8_t> bytes(WHEEL_PERIOD_A + 20);
+  std::memcpy(bytes.data(), byte_wheel.data(), bytes.size());
+  return bytes;
+}
 
 inline bool short_range(std::uint64_t lo, std::uint64_t hi) {
   return hi - lo < 2 * HOST_MAX_NUMBERS && common::sieve::isqrt(hi) <= HOST_MAX_ROOT;
@@ -676,10 +693,8 @@ inline bool short_range(std::uint64_t lo, std::uint64_t hi) {
 // the odd primes in (31, sqrt(hi)] at least, ascending; bytes: HOST_MAX_NUMBERS + 8 of them.
 inline std::uint64_t count_on_host(std::uint64_t lo, std::uint64_t hi, const std::uint8_t* pattern,
                                    const std::vector<std::uint32_t>& primes, std::uint8_t* bytes) {
-  constexpr std::uint32_t PATTERN_PRIMES[5] = {3, 5, 7, 11, 13};
-  std::uint64_t found = lo <= 2 && 2 <= hi;
-  for (const std::uint32_t q : PATTERN_PRIMES) found += lo <= q && q <= hi;
-  if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;  // no odd number in [lo, hi]
+  const std::uint64_t found = wheel_primes_in(lo, hi, PATTERN_A_PRIMES);
+  if (no_odd_number_in(lo, hi)) return found;
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;
   const std::uint32_t length = std::uint32_t(k_hi - k_lo + 1),
                       root = std::uint32_t(common::sieve::isqrt(hi));
@@ -697,8 +712,7 @@ inline std::uint64_t count_on_host(std::uint64_t lo, std::uint64_t hi, const std
       bytes[k] = bytes[k + p] = bytes[k + 2 * p] = bytes[k + 3 * p] = 1;
     for (; k < length; k += p) bytes[k] = 1;
   };
-  for (const std::uint32_t q : WHEEL_PRIMES)
-    if (q > 13 && q <= root) strike(q);
+  for (int i = PATTERN_A_PRIMES; i < 10 && WHEEL_PRIMES[i] <= root; ++i) strike(WHEEL_PRIMES[i]);
   for (const std::uint32_t p : primes) {
     if (p > root) break;
     strike(p);
@@ -735,9 +749,7 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
     segment_primes_ = primes_past_the_wheel(MAX_SEGMENT_BYTES);
   const std::vector<std::uint32_t> wheel = wheel_patterns(bytes);
   d_wheel_.upload(wheel);
-  const std::vector<std::uint32_t> byte_wheel = bytes ? wheel : wheel_patterns(true);
-  host_pattern_.resize(WHEEL_PERIOD_A + 20);
-  std::memcpy(host_pattern_.data(), byte_wheel.data(), host_pattern_.size());  // pattern A first
+  host_pattern_ = first_pattern_bytes(bytes ? wheel : wheel_patterns(true));
   host_bytes_.resize(HOST_MAX_NUMBERS + 8);
   CUDA_CHECK(cudaMemset(d_count_.data(), 0, d_count_.bytes()));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
@@ -762,8 +774,8 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
 inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out) {
   if (hi > max_hi_) throw std::logic_error("sieve_segmented::counter: hi past its max_hi");
   const std::uint64_t primes_found = wheel_primes_in(lo, hi);
-  if (hi == 0 || lo / 2 > (hi - 1) / 2) return primes_found;  // no odd number in [lo, hi]
-  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;     // odd numbers 2k + 1
+  if (no_odd_number_in(lo, hi)) return primes_found;
+  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;  // odd numbers 2k + 1
 
   // The sieving primes: the odd primes in (31, sqrt(hi)], found on the host and uploaded, or
   // found on the GPU past HOST_SIEVING_PRIMES_MAX. prime_count of them; primes_below(limit) is how
@@ -876,7 +888,7 @@ inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
 inline std::vector<std::uint64_t> counter::primes(std::uint64_t lo, std::uint64_t hi) {
   std::vector<std::uint64_t> found;
   if (lo <= 2 && 2 <= hi) found.push_back(2);
-  if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;
+  if (no_odd_number_in(lo, hi)) return found;
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
   const std::uint64_t per_word = bytes_ ? 4 : 32;
   common::device_buffer<std::uint32_t> d_words((k_hi - first_k) / per_word + 1);

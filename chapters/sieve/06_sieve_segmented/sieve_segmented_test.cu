@@ -24,7 +24,7 @@ namespace {
 std::uint64_t host_model(std::uint64_t lo, std::uint64_t hi, bool bytes, std::uint32_t length,
                          std::uint64_t round_bits) {
   const std::uint64_t found = wheel_primes_in(lo, hi);
-  if (hi == 0 || lo / 2 > (hi - 1) / 2) return found;
+  if (no_odd_number_in(lo, hi)) return found;
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
   std::vector<std::uint32_t> primes = cs::primes_up_to(cs::isqrt(hi));
   primes.erase(primes.begin(), std::upper_bound(primes.begin(), primes.end(), 31u));
@@ -90,11 +90,10 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_near(std::uint64_t x
 
 // count_on_host as the counter calls it.
 std::uint64_t count_short_on_host(std::uint64_t lo, std::uint64_t hi) {
-  static const std::vector<std::uint32_t> wheel = wheel_patterns(true);
+  static const std::vector<std::uint8_t> pattern = first_pattern_bytes(wheel_patterns(true));
   static const std::vector<std::uint32_t> primes = primes_past_the_wheel(HOST_MAX_ROOT);
   std::vector<std::uint8_t> bytes(HOST_MAX_NUMBERS + 8);
-  return count_on_host(lo, hi, reinterpret_cast<const std::uint8_t*>(wheel.data()), primes,
-                       bytes.data());
+  return count_on_host(lo, hi, pattern.data(), primes, bytes.data());
 }
 
 // Short ranges of every kind: near 0, ends on primes and squares of primes, the longest and the
