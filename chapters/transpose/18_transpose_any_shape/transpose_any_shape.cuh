@@ -836,92 +836,6 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 //! [few]
 
-// EXP kernel_strips: a tall matrix of more than FEW_SIDE columns cut into strips of `width`
-// columns (at most STRIP_MAX), each block one strip's run of RUN rows: kernel_few_cols for a
-// strip, whose input rows are pieces of longer rows, each loaded as the aligned chunks that hold
-// it. Block b takes strip b % strips of run b / strips, so the strips of a run go side by side.
-constexpr int STRIP_MAX = TILE_DIM + BELOW;
-template <int RUN = FEW_RUN>
-__global__ void __launch_bounds__(BLOCK_THREADS)
-    kernel_strips(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                  std::int64_t cols, int strips, int width) {
-  constexpr int PITCH = few_pitch(RUN);
-  extern __shared__ float4 few_smem[];
-  float* const shared = reinterpret_cast<float*>(few_smem);  // [width][PITCH]
-  const std::int64_t run = blockIdx.x / unsigned(strips);
-  const int strip = int(blockIdx.x - run * strips);
-  const std::int64_t r0 = run * RUN, c0 = std::int64_t(strip) * width;
-  const int w = int(cols - c0 < width ? cols - c0 : width);
-  const int height = int(rows - r0 < RUN + BELOW ? rows - r0 : RUN + BELOW);  // rows loaded
-  const std::int64_t n = rows * cols;
-  const int row_mod = int(rows % VEC);
-  const auto lead_of = [&](std::int64_t c) { return int(c % VEC) * row_mod % VEC; };
-  // Load phase: each row's piece as the aligned chunks that hold it (CHUNKS at most), chunk j of
-  // row r from thread e = r * CHUNKS + j, FEW_IN_FLIGHT passes' loads issued before their floats
-  // go to shared memory (float x of the piece to shared row x, at r + its output row's lead).
-  const int CHUNKS = (w + 2 * BELOW) / VEC;
-  const int pieces = height * CHUNKS;
-  for (int e0 = threadIdx.x; e0 < pieces; e0 += FEW_IN_FLIGHT * BLOCK_THREADS) {
-    float4 q[FEW_IN_FLIGHT];
-#pragma unroll
-    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
-      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
-      const std::int64_t start = (r0 + r) * cols + c0;
-      const int lead = int(start % VEC);
-      const std::int64_t at = start - lead + j;  // 16-byte aligned
-      q[p] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-      if (e >= pieces || j >= lead + w) continue;  // past the piece
-      if (at + VEC <= n) {
-        q[p] = __ldg(reinterpret_cast<const float4*>(in + at));
-      } else {  // the matrix's last chunk, past the end of the allocation (load_chunk's tail)
-        q[p].x = __ldg(in + at);
-        if (at + 1 < n) q[p].y = __ldg(in + at + 1);
-        if (at + 2 < n) q[p].z = __ldg(in + at + 2);
-      }
-    }
-#pragma unroll
-    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
-      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
-      if (e >= pieces) continue;
-      const int lead = int(((r0 + r) * cols + c0) % VEC);
-#pragma unroll
-      for (int i = 0; i < VEC; ++i) {
-        const int x = j + i - lead;
-        if (x >= 0 && x < w) shared[x * PITCH + r + lead_of(c0 + x)] = float_of(q[p], i);
-      }
-    }
-  }
-  __syncthreads();
-  // Store phase: kernel_few_cols's, output row c0 + x for shared row x.
-  constexpr int OUT_CHUNKS = RUN / VEC + 1;
-  const std::int64_t left = rows - r0;
-  for (int e = threadIdx.x; e < w * OUT_CHUNKS; e += BLOCK_THREADS) {
-    const int x = e / OUT_CHUNKS, lead = lead_of(c0 + x), d = (VEC - lead) % VEC;
-    const int first = run == 0 ? 0 : int(d < left ? d : left);
-    const int last = int(RUN + d < left ? RUN + d : left);
-    const int r = first - (lead + first) % VEC + VEC * (e - x * OUT_CHUNKS);
-    if (r >= last) continue;
-    float* const to = out + (c0 + x) * rows + r0 + r;  // 16-byte aligned
-    const float* const piece = shared + x * PITCH + r + lead;
-    if (r >= first && r + VEC <= last) {
-      __stcs(reinterpret_cast<float4*>(to), *reinterpret_cast<const float4*>(piece));
-    } else {
-#pragma unroll
-      for (int i = 0; i < VEC; ++i)
-        if (r + i >= first && r + i < last) __stcs(to + i, piece[i]);
-    }
-  }
-}
-inline void launch_strips(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t strips = (cols + STRIP_MAX - 1) / STRIP_MAX;
-  const std::int64_t width = (cols + strips - 1) / strips;
-  const std::int64_t runs = (rows + FEW_RUN - 1) / FEW_RUN;
-  const std::size_t shared_bytes = std::size_t(width) * few_pitch(FEW_RUN) * sizeof(float);
-  kernel_strips<FEW_RUN><<<unsigned(runs * strips), BLOCK_THREADS, shared_bytes>>>(
-      d_in, d_out, rows, cols, int(strips), int(width));
-  CUDA_CHECK_LAUNCH();
-}
-
 //! [launch]
 template <typename Index>
 void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -1134,8 +1048,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          int STRIPS = 0>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1169,13 +1082,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
     launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols);
-    return;
-  }
-  // EXP: tall matrices of more than FEW columns and at most SHORT_ROW_OF_TILES tiles across on
-  // kernel_strips (STRIPS 1: where the output rows are off 16-byte boundaries; 2: all).
-  if (STRIPS > 0 && cols > FEW && rows > cols && cols <= SHORT_ROW_OF_TILES * TILE_DIM + BELOW &&
-      (STRIPS == 2 || rows % VEC != 0) && rows * cols < (std::int64_t(1) << 31) * FEW_RUN) {
-    launch_strips(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1324,16 +1230,6 @@ inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
   return {
       {"", launch, any_shape},
-      {"EXP strips where output rows are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 1>,
-       any_shape},
-      {"EXP strips for every tall matrix",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 2>,
-       any_shape},
       {"narrow kernel up to 8", launch_variant<8>, any_shape},
       {"no narrow kernel", launch_variant<0>, any_shape},
       {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
