@@ -689,6 +689,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // hold its piece of each input row (the chunks at the piece's ends are read by both blocks beside
 // them; only the stores must not overlap).
 constexpr std::int64_t FEW_SIDE = 64;
+// Few columns of a tall matrix whose output rows start off 16-byte boundaries (rows % 4 != 0):
+// kernel_few_cols up to this many (launch_variant says why), its shared rows past 48 KB.
+constexpr std::int64_t FEW_COLS_ODD_ROWS = 80;
 constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many on
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
@@ -703,6 +706,8 @@ __host__ __device__ constexpr int few_pitch(int run) {
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
+constexpr std::size_t FEW_SHARED_MAX_BYTES = 96 * few_pitch(FEW_RUN) * sizeof(float);
+static_assert(FEW_SHARED_MAX_BYTES <= 227 * 1024, "the few-side kernels' shared rows fit an SM");
 // The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
 // boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
 // where first, the run's first float along the long side, is a multiple of 4.
@@ -873,16 +878,34 @@ inline gpu_facts current_gpu() {
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
+// More than 48 KB of shared rows (more than FEW_SIDE few floats) need the kernel's permission,
+// asked once per kernel and device for FEW_SHARED_MAX_BYTES, enough for every side the launch
+// rules give them (more if a caller asks for more).
+template <typename Kernel>
+void allow_few_shared(Kernel kernel, std::size_t bytes) {
+  constexpr int MAX_DEVICES = 64;
+  static std::size_t allowed[MAX_DEVICES] = {};  // one array per kernel (instantiation)
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  if (bytes <= 48 * 1024 || (device < MAX_DEVICES && bytes <= allowed[device])) return;
+  const std::size_t ask = std::max(bytes, FEW_SHARED_MAX_BYTES);
+  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(ask)));
+  if (device < MAX_DEVICES) allowed[device] = ask;
+}
+
 template <int RUN>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
-  if (cols < rows)
+  if (cols < rows) {
+    allow_few_shared(kernel_few_cols<RUN>, shared_bytes);
     kernel_few_cols<RUN>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
-  else
+  } else {
+    allow_few_shared(kernel_few_rows<RUN>, shared_bytes);
     kernel_few_rows<RUN>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
+  }
   CUDA_CHECK_LAUNCH();
 }
 
@@ -1048,7 +1071,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true>
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1075,7 +1099,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 20 and 28 x 1000000, 28 x 1000004 and 24 x 300000 (20 x 4000000 on the H100), faster on the
   // H200 and level on the H100 at 24 x 1000000, and slower at 32 and 36 x 1000000 on both (40 x
   // 1000000 and 32 x 4000000 on the H200).
-  const bool few_cols = cols > NARROW && cols <= FEW && rows > FEW;
+  // EXP: up to FEW_ODD columns where the output rows start off 16-byte boundaries.
+  const bool few_cols =
+      (cols > NARROW && cols <= FEW && rows > FEW) ||
+      (FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols);
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
@@ -1280,6 +1307,16 @@ inline std::vector<common::matrix_variant> variants() {
       {"few-side kernels at aligned sides too",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
+       any_shape},
+      {"few columns up to 64 only",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_SIDE>,
+       any_shape},
+      {"EXP few columns up to 96 where output rows are off",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, 96>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
