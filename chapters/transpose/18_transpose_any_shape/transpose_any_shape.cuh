@@ -25,10 +25,11 @@
 //   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
 //   or at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
-//   rows, or 17 to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128
-//   floats of the long side per block, 32 where those would not fill the GPU, 16-byte accesses on
-//   both sides) unless the tiles' accesses are aligned there (for few rows, from 32 rows on); and
-//   a matrix of one row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
+//   rows (up to 96 where the rows are not a multiple of 4), or 17 to 40 rows of more columns,
+//   take kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block, 32
+//   where those would not fill the GPU, 16-byte accesses on both sides) unless the tiles'
+//   accesses are aligned there (for few rows, from 32 rows on); and a matrix of one row or one
+//   column, whose transpose is itself, is copied with cudaMemcpyAsync.
 //   Where the output rows are aligned and the input rows start off 256-byte boundaries, the input
 //   loads ask the L2 for the whole 256 bytes around them (wide fetches; launch_variant says
 //   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
@@ -691,7 +692,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 constexpr std::int64_t FEW_SIDE = 64;
 // Few columns of a tall matrix whose output rows start off 16-byte boundaries (rows % 4 != 0):
 // kernel_few_cols up to this many (launch_variant says why), its shared rows past 48 KB.
-constexpr std::int64_t FEW_COLS_ODD_ROWS = 80;
+constexpr std::int64_t FEW_COLS_ODD_ROWS = 96;
 constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many on
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
@@ -706,7 +707,7 @@ __host__ __device__ constexpr int few_pitch(int run) {
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
-constexpr std::size_t FEW_SHARED_MAX_BYTES = 96 * few_pitch(FEW_RUN) * sizeof(float);
+constexpr std::size_t FEW_SHARED_MAX_BYTES = FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN) * sizeof(float);
 static_assert(FEW_SHARED_MAX_BYTES <= 227 * 1024, "the few-side kernels' shared rows fit an SM");
 // The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
 // boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
@@ -876,8 +877,6 @@ inline gpu_facts current_gpu() {
   return facts;
 }
 
-// kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
-// of RUN floats of the long side.
 // More than 48 KB of shared rows (more than FEW_SIDE few floats) need the kernel's permission,
 // asked once per kernel and device for FEW_SHARED_MAX_BYTES, enough for every side the launch
 // rules give them (more if a caller asks for more).
@@ -893,6 +892,8 @@ void allow_few_shared(Kernel kernel, std::size_t bytes) {
   if (device < MAX_DEVICES) allowed[device] = ask;
 }
 
+// kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
+// of RUN floats of the long side.
 template <int RUN>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
@@ -1099,7 +1100,12 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 20 and 28 x 1000000, 28 x 1000004 and 24 x 300000 (20 x 4000000 on the H100), faster on the
   // H200 and level on the H100 at 24 x 1000000, and slower at 32 and 36 x 1000000 on both (40 x
   // 1000000 and 32 x 4000000 on the H200).
-  // EXP: up to FEW_ODD columns where the output rows start off 16-byte boundaries.
+  // Few columns go on to FEW_ODD where the output rows start off 16-byte boundaries (rows % 4 !=
+  // 0; the --sweep's 'few columns up to 64 only' without): on the H100 kernel_few_cols was faster
+  // than the tiles at 1000003 x 65, 500001 x 67, 2000001 x 70, 1000001 x 72, 300001 x 76,
+  // 1000001 x 80, 1000002 x 80, 100003 x 80, 1000001 x 88, 1000001 x 96, 10001 x 72 and
+  // 1001 x 80, a little slower at 16385 x 65; in an earlier run level at 1000003 x 100 and slower
+  // at 1000001 x 127 (its shared rows leave room for fewer blocks per SM).
   const bool few_cols =
       (cols > NARROW && cols <= FEW && rows > FEW) ||
       (FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols);
@@ -1312,11 +1318,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_SIDE>,
-       any_shape},
-      {"EXP few columns up to 96 where output rows are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 96>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

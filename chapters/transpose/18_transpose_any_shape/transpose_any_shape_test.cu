@@ -20,7 +20,7 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
 // aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
 // one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
-// kernels where both sides are aligned too, and in long runs only).
+// kernels where both sides are aligned too, few columns up to 64 only, and in long runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
