@@ -125,7 +125,9 @@ def sweep_table(results):
     if not rows_of:
         summary = f"<p>{STEP} is not measured in the results of {html.escape(gpu)}.</p>\n"
     else:
-        summary = (f"<p>On the {html.escape(gpu)}: at least cublasSgeam's bandwidth at "
+        commit = gen_results.short_commit(results.meta.get("git_commit", ""))
+        summary = (f"<p>On the {html.escape(gpu)} (commit {html.escape(commit)}): at least "
+                   f"cublasSgeam's bandwidth at "
                    f"{counts['peer'][0]} of {sum(counts['peer'])} shapes; the memcpy target met "
                    f"at {counts['copy'][0]} of {sum(counts['copy'])} shapes that have one.</p>\n")
     return (summary + gen_results.captioned_table(
