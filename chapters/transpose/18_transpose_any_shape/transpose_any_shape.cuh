@@ -880,15 +880,15 @@ inline gpu_facts current_gpu() {
 // More than 48 KB of shared rows (more than FEW_SIDE few floats) need the kernel's permission,
 // asked once per kernel and device for FEW_SHARED_MAX_BYTES, enough for every side the launch
 // rules give them (more if a caller asks for more).
-template <typename Kernel>
-void allow_few_shared(Kernel kernel, std::size_t bytes) {
+template <auto KERNEL>
+void allow_few_shared(std::size_t bytes) {
   constexpr int MAX_DEVICES = 64;
-  static std::size_t allowed[MAX_DEVICES] = {};  // one array per kernel (instantiation)
+  static std::size_t allowed[MAX_DEVICES] = {};  // one array per kernel (KERNEL, not its type)
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   if (bytes <= 48 * 1024 || (device < MAX_DEVICES && bytes <= allowed[device])) return;
   const std::size_t ask = std::max(bytes, FEW_SHARED_MAX_BYTES);
-  CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(ask)));
+  CUDA_CHECK(cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, int(ask)));
   if (device < MAX_DEVICES) allowed[device] = ask;
 }
 
@@ -899,11 +899,11 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared(kernel_few_cols<RUN>, shared_bytes);
+    allow_few_shared<kernel_few_cols<RUN>>(shared_bytes);
     kernel_few_cols<RUN>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   } else {
-    allow_few_shared(kernel_few_rows<RUN>, shared_bytes);
+    allow_few_shared<kernel_few_rows<RUN>>(shared_bytes);
     kernel_few_rows<RUN>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   }
