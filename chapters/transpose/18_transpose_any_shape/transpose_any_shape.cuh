@@ -700,14 +700,14 @@ constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
 // a multiple of 32, so that the float-by-float side's accesses to neighbouring shared rows fall in
 // different banks (our reasoning; their bank conflicts are not measured).
-__host__ __device__ constexpr int few_pitch(int run) {
+__host__ __device__ constexpr int few_pitch(int run, int mod = 32) {  // EXP: mod 8 compact
   int pitch = (run + 2 * BELOW + VEC - 1) / VEC * VEC;
-  while (pitch % 32 != VEC) pitch += VEC;
+  while (pitch % mod != VEC) pitch += VEC;
   return pitch;
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
-constexpr std::size_t FEW_SHARED_MAX_BYTES = FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN) * sizeof(float);
+constexpr std::size_t FEW_SHARED_MAX_BYTES = 128 * few_pitch(FEW_RUN) * sizeof(float);  // EXP
 static_assert(FEW_SHARED_MAX_BYTES <= 227 * 1024, "the few-side kernels' shared rows fit an SM");
 // The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
 // boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
@@ -716,11 +716,11 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-template <int RUN = FEW_RUN>
+template <int RUN = FEW_RUN, int PITCH_MOD = 32>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
-  constexpr int PITCH = few_pitch(RUN);
+  constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][PITCH]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * RUN;
@@ -780,11 +780,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN>
+template <int RUN = FEW_RUN, int PITCH_MOD = 32>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
-  constexpr int PITCH = few_pitch(RUN);
+  constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][PITCH]
   const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
@@ -894,17 +894,17 @@ void allow_few_shared(std::size_t bytes) {
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
-template <int RUN>
+template <int RUN, int PITCH_MOD = 32>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN) * sizeof(float);
+  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared<kernel_few_cols<RUN>>(shared_bytes);
-    kernel_few_cols<RUN>
+    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_cols<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   } else {
-    allow_few_shared<kernel_few_rows<RUN>>(shared_bytes);
-    kernel_few_rows<RUN>
+    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_rows<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   }
   CUDA_CHECK_LAUNCH();
@@ -916,12 +916,12 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
-template <bool SHORT_RUNS = true>
+template <bool SHORT_RUNS = true, int PITCH_MOD = 32>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms)
-    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_SHORT_RUN, PITCH_MOD>(d_in, d_out, rows, cols);
   else
-    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN, PITCH_MOD>(d_in, d_out, rows, cols);
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1073,7 +1073,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, int FEW_PITCH_MOD = 32>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1114,7 +1114,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols);
+    launch_few<FEW_SHORT_RUNS, FEW_PITCH_MOD>(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1318,6 +1318,21 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_SIDE>,
+       any_shape},
+      {"EXP compact pitch",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, 8>,
+       any_shape},
+      {"EXP few columns up to 128",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, 128>,
+       any_shape},
+      {"EXP compact pitch up to 128",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, 128, 8>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

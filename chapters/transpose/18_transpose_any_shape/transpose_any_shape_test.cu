@@ -182,14 +182,16 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   // residue mod 4 (output chunks shared by the long rows' ends): both ways, on the few-side kernels
   // in runs of 128 and of 32 floats (for which these long sides are several runs), then on the
   // default and every variant.
-  const std::vector<std::int64_t> few = {2,  3,  5,  8,  16, 17, 18, 19, 20, 21,
-                                         33, 40, 63, 64, 65, 67, 72, 79, 80, 96};
+  const std::vector<std::int64_t> few = {2,  3,  5,  8,  16, 17, 18, 19, 20,  21,  33, 40,
+                                         63, 64, 65, 67, 72, 79, 80, 96, 100, 127, 128};
   const std::vector<std::int64_t> longs = {65,  66,  67,  68,  127, 128, 129,  130,  131,
                                            132, 255, 257, 258, 259, 260, 1001, 1002, 1003};
   std::vector<shape> shapes = every_pair(longs, few);
   for (const shape& s : every_pair(few, longs)) shapes.push_back(s);
   check_shapes(shapes, launch_few_runs<FEW_RUN>);
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN>);
+  check_shapes(shapes, launch_few_runs<FEW_RUN, 8>);        // EXP compact pitch
+  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, 8>);  // EXP compact pitch
   check_every_variant(shapes);
 }
 
