@@ -25,7 +25,7 @@
 //   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
 //   or at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
-//   rows (up to 96 where the rows are not a multiple of 4), or 17 to 40 rows of more columns,
+//   rows (up to 127 where the rows are not a multiple of 4), or 17 to 40 rows of more columns,
 //   take kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block, 32
 //   where those would not fill the GPU, 16-byte accesses on both sides) unless the tiles'
 //   accesses are aligned there (for few rows, from 32 rows on); and a matrix of one row or one
@@ -691,23 +691,31 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // them; only the stores must not overlap).
 constexpr std::int64_t FEW_SIDE = 64;
 // Few columns of a tall matrix whose output rows start off 16-byte boundaries (rows % 4 != 0):
-// kernel_few_cols up to this many (launch_variant says why), its shared rows past 48 KB.
-constexpr std::int64_t FEW_COLS_ODD_ROWS = 96;
+// kernel_few_cols up to this many (launch_variant says why), its shared rows past 48 KB, and
+// from FEW_FULL_PITCH_UP_TO + 1 on at the compact pitch (few_pitch, below).
+constexpr std::int64_t FEW_COLS_ODD_ROWS = 127;
+constexpr std::int64_t FEW_FULL_PITCH_UP_TO = 96;
 constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many on
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
-// a multiple of 32, so that the float-by-float side's accesses to neighbouring shared rows fall in
-// different banks (our reasoning; their bank conflicts are not measured).
-__host__ __device__ constexpr int few_pitch(int run, int mod = 32) {  // EXP: mod 8 compact
+// a multiple of 32 (of `mod`), so that the float-by-float side's accesses to neighbouring shared
+// rows fall in different banks (our reasoning; their bank conflicts are not measured). More than
+// FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less shared
+// memory, the same number of banks for 8 neighbouring rows by our count.
+constexpr int COMPACT_PITCH_MOD = 8;
+__host__ __device__ constexpr int few_pitch(int run, int mod = 32) {
   int pitch = (run + 2 * BELOW + VEC - 1) / VEC * VEC;
   while (pitch % mod != VEC) pitch += VEC;
   return pitch;
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
-constexpr std::size_t FEW_SHARED_MAX_BYTES = 128 * few_pitch(FEW_RUN) * sizeof(float);  // EXP
+constexpr std::size_t FEW_SHARED_MAX_BYTES =
+    std::max(FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN),
+             FEW_COLS_ODD_ROWS* few_pitch(FEW_RUN, COMPACT_PITCH_MOD)) *
+    sizeof(float);
 static_assert(FEW_SHARED_MAX_BYTES <= 227 * 1024, "the few-side kernels' shared rows fit an SM");
 // The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
 // boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
@@ -916,12 +924,22 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
-template <bool SHORT_RUNS = true, int PITCH_MOD = 32>
+// More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
+// faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
+// 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
+template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  if (SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms)
-    launch_few_runs<FEW_SHORT_RUN, PITCH_MOD>(d_in, d_out, rows, cols);
+  const bool short_runs =
+      SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms;
+  const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
+  if (short_runs && compact)
+    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
+  else if (short_runs)
+    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+  else if (compact)
+    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else
-    launch_few_runs<FEW_RUN, PITCH_MOD>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1073,7 +1091,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, int FEW_PITCH_MOD = 32>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1101,11 +1119,12 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // H200 and level on the H100 at 24 x 1000000, and slower at 32 and 36 x 1000000 on both (40 x
   // 1000000 and 32 x 4000000 on the H200).
   // Few columns go on to FEW_ODD where the output rows start off 16-byte boundaries (rows % 4 !=
-  // 0; the --sweep's 'few columns up to 64 only' without): on the H100 kernel_few_cols was faster
-  // than the tiles at 1000003 x 65, 500001 x 67, 2000001 x 70, 1000001 x 72, 300001 x 76,
-  // 1000001 x 80, 1000002 x 80, 100003 x 80, 1000001 x 88, 1000001 x 96, 10001 x 72 and
-  // 1001 x 80, a little slower at 16385 x 65; in an earlier run level at 1000003 x 100 and slower
-  // at 1000001 x 127 (its shared rows leave room for fewer blocks per SM).
+  // 0; the --sweep's 'few columns up to 64 only' and 'up to 96 only' stop earlier): on the H100
+  // kernel_few_cols was faster than the tiles at 1000003 x 65, 500001 x 67, 2000001 x 70,
+  // 1000001 x 72, 300001 x 76, 1000001 x 80, 1000002 x 80, 100003 x 80, 1000001 x 88,
+  // 1000001 x 96, 10001 x 72 and 1001 x 80, a little slower at 16385 x 65; from 97 columns on (at
+  // the compact pitch, launch_few) faster at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
+  // 200001 x 100, and slower at 300001 x 128, whose tiles are all whole (hence 127).
   const bool few_cols =
       (cols > NARROW && cols <= FEW && rows > FEW) ||
       (FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols);
@@ -1114,7 +1133,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS, FEW_PITCH_MOD>(d_in, d_out, rows, cols);
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1319,20 +1338,10 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_SIDE>,
        any_shape},
-      {"EXP compact pitch",
+      {"few columns up to 96 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 8>,
-       any_shape},
-      {"EXP few columns up to 128",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 128>,
-       any_shape},
-      {"EXP compact pitch up to 128",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, 128, 8>,
+                      true, FEW_FULL_PITCH_UP_TO>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

@@ -20,7 +20,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
 // aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
 // one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
-// kernels where both sides are aligned too, few columns up to 64 only, and in long runs only).
+// kernels where both sides are aligned too, few columns up to 64 and up to 96 only, and in long
+// runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -175,13 +176,13 @@ GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows")
 }
 
 GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block's run") {
-  // A side of 17 .. 64 floats (2 .. 16 too, which the default gives the narrow kernel; 65 .. 96,
+  // A side of 17 .. 64 floats (2 .. 16 too, which the default gives the narrow kernel; 65 .. 128,
   // whose shared rows pass 48 KB, and which up to FEW_COLS_ODD_ROWS columns of output rows off
   // 16-byte boundaries take kernel_few_cols in the default) against a long side of one run, a run
   // and 1 .. 3 floats (the 3 rows each block loads past its own), two runs and more, at every
   // residue mod 4 (output chunks shared by the long rows' ends): both ways, on the few-side kernels
-  // in runs of 128 and of 32 floats (for which these long sides are several runs), then on the
-  // default and every variant.
+  // in runs of 128 and of 32 floats (for which these long sides are several runs), at both
+  // pitches, then on the default and every variant.
   const std::vector<std::int64_t> few = {2,  3,  5,  8,  16, 17, 18, 19, 20,  21,  33, 40,
                                          63, 64, 65, 67, 72, 79, 80, 96, 100, 127, 128};
   const std::vector<std::int64_t> longs = {65,  66,  67,  68,  127, 128, 129,  130,  131,
@@ -190,8 +191,8 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   for (const shape& s : every_pair(few, longs)) shapes.push_back(s);
   check_shapes(shapes, launch_few_runs<FEW_RUN>);
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN>);
-  check_shapes(shapes, launch_few_runs<FEW_RUN, 8>);        // EXP compact pitch
-  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, 8>);  // EXP compact pitch
+  check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>);
+  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>);
   check_every_variant(shapes);
 }
 
