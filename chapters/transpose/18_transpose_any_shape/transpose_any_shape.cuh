@@ -1274,16 +1274,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
-
-// EXP: kernel_few_cols at the compact pitch in runs of RUN for 128 .. 320 columns of rows off a
-// multiple of 4; the default elsewhere.
-template <int RUN>
-void launch_few_wide(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  if (rows % VEC != 0 && cols >= 128 && cols <= 320 && rows > cols)
-    launch_few_runs<RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-  else
-    launch_variant<>(d_in, d_out, rows, cols);
-}
 //! [launch]
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
@@ -1353,8 +1343,6 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_FULL_PITCH_UP_TO>,
        any_shape},
-      {"EXP few columns to 320 in runs of 64", launch_few_wide<64>, any_shape},
-      {"EXP few columns to 320 in runs of 32", launch_few_wide<32>, any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,

@@ -193,8 +193,6 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN>);
   check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>);
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>);
-  check_shapes(every_pair({129, 131, 257, 1001, 1003}, {128, 130, 200, 300, 320}),
-               launch_few_runs<64, COMPACT_PITCH_MOD>);  // EXP
   check_every_variant(shapes);
 }
 
