@@ -712,10 +712,13 @@ __host__ __device__ constexpr int few_pitch(int run, int mod = 32) {
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
+// The most shared bytes the launch rules give the few-side kernels: FEW_FULL_PITCH_UP_TO long
+// rows at the full pitch or FEW_COLS_ODD_ROWS at the compact one.
+constexpr std::int64_t FEW_FULL_PITCH_FLOATS = FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN);
+constexpr std::int64_t FEW_COMPACT_FLOATS =
+    FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN, COMPACT_PITCH_MOD);
 constexpr std::size_t FEW_SHARED_MAX_BYTES =
-    std::max(FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN),
-             FEW_COLS_ODD_ROWS* few_pitch(FEW_RUN, COMPACT_PITCH_MOD)) *
-    sizeof(float);
+    std::max(FEW_FULL_PITCH_FLOATS, FEW_COMPACT_FLOATS) * sizeof(float);
 static_assert(FEW_SHARED_MAX_BYTES <= 227 * 1024, "the few-side kernels' shared rows fit an SM");
 // The lead of long row `few` (the floats its part of the block's run starts past a 16-byte
 // boundary, and so where that part starts in its shared row): (few * long_side + first) % 4,
