@@ -700,12 +700,13 @@ constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
-// a multiple of 32 (of `mod`), so that the float-by-float side's accesses to neighbouring shared
-// rows fall in different banks (our reasoning; their bank conflicts are not measured). More than
-// FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less shared
+// a multiple of 32 (FULL_PITCH_MOD), so that the float-by-float side's accesses to neighbouring
+// shared rows fall in different banks (our reasoning; their bank conflicts are not measured). More
+// than FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less shared
 // memory, the same number of banks for 8 neighbouring rows by our count.
+constexpr int FULL_PITCH_MOD = 32;
 constexpr int COMPACT_PITCH_MOD = 8;
-__host__ __device__ constexpr int few_pitch(int run, int mod = 32) {
+__host__ __device__ constexpr int few_pitch(int run, int mod = FULL_PITCH_MOD) {
   int pitch = (run + 2 * BELOW + VEC - 1) / VEC * VEC;
   while (pitch % mod != VEC) pitch += VEC;
   return pitch;
@@ -727,7 +728,7 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = 32>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
@@ -791,7 +792,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = 32>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
@@ -905,7 +906,7 @@ void allow_few_shared(std::size_t bytes) {
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
-template <int RUN, int PITCH_MOD = 32>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN, PITCH_MOD) * sizeof(float);
