@@ -276,14 +276,17 @@ struct variant {
 
 int main(int argc, char** argv) {
   int reps = 15;
+  std::string only;  // run only the EXP variants whose name holds this
   std::vector<std::pair<std::int64_t, std::int64_t>> shapes;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) {
       reps = std::atoi(argv[++i]);
+    } else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      only = argv[++i];
     } else {
       long long r, c;
-      if (std::sscanf(argv[i], "%lldx%lld", &r, &c) != 2 || r < 128 || c < 128 || r % VEC == 0) {
-        std::fprintf(stderr, "shape %s: ROWSxCOLS, both >= 128, rows not a multiple of 4\n",
+      if (std::sscanf(argv[i], "%lldx%lld", &r, &c) != 2 || r < 128 || c < 64 || r % VEC == 0) {
+        std::fprintf(stderr, "shape %s: ROWSxCOLS, rows >= 128, cols >= 64, rows not a multiple of 4\n",
                      argv[i]);
         return 2;
       }
@@ -355,6 +358,10 @@ int main(int argc, char** argv) {
                     walk(!down ? kernel_tensor_both<true, 6> : kernel_tensor_both<false, 6>, i_, o,
                          rows, cols, !down, in32, out32);
                   }});
+    if (!only.empty())
+      vs.erase(std::remove_if(vs.begin() + 2, vs.end(),
+                              [&](const variant& v) { return v.name.find(only) == std::string::npos; }),
+               vs.end());
     // Each variant once on a poisoned output, checked; then timed alternately; checked again.
     const auto check = [&](const variant& v) {
       CUDA_CHECK(cudaMemset(o, 0xFF, std::size_t(n) * sizeof(float)));
