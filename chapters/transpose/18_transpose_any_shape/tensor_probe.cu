@@ -285,8 +285,8 @@ int main(int argc, char** argv) {
       only = argv[++i];
     } else {
       long long r, c;
-      if (std::sscanf(argv[i], "%lldx%lld", &r, &c) != 2 || r < 128 || c < 64 || r % VEC == 0) {
-        std::fprintf(stderr, "shape %s: ROWSxCOLS, rows >= 128, cols >= 64, rows not a multiple of 4\n",
+      if (std::sscanf(argv[i], "%lldx%lld", &r, &c) != 2 || r < 128 || c < 64 ) {
+        std::fprintf(stderr, "shape %s: ROWSxCOLS, rows >= 128, cols >= 64\n",
                      argv[i]);
         return 2;
       }
