@@ -128,29 +128,12 @@ __device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* 
 // float of the tile (`needed`); the float-by-float load is for the last chunk of a matrix whose
 // size is not a multiple of 4, which reaches past the end of the allocation. WIDE_FETCH:
 // transpose_fast's load_input's.
-// EXP keep shared lines: an L2 eviction priority for a 16-byte load (HINT_LAST: the line is read
-// again by the next column of tiles; HINT_FIRST: this is its second and last read).
-constexpr int HINT_NORMAL = 0, HINT_LAST = 1, HINT_FIRST = 2;
-__device__ __forceinline__ float4 load_hinted(const float* p, int hint) {
-  std::uint64_t policy;
-  if (hint == HINT_LAST)
-    asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-  else
-    asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
-  float4 v;
-  asm("ld.global.nc.L2::cache_hint.v4.f32 {%0, %1, %2, %3}, [%4], %5;"
-      : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-      : "l"(p), "l"(policy));
-  return v;
-}
 template <bool WIDE_FETCH = false>
 __device__ __forceinline__ float4 load_chunk(const float* __restrict__ in, std::int64_t first,
-                                             bool needed, std::int64_t n, int hint = HINT_NORMAL) {
+                                             bool needed, std::int64_t n) {
   float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
   if (!needed) return v;
-  if (first + VEC <= n)
-    return hint == HINT_NORMAL ? transpose_fast::load_input<WIDE_FETCH>(in + first)
-                               : load_hinted(in + first, hint);
+  if (first + VEC <= n) return transpose_fast::load_input<WIDE_FETCH>(in + first);
   v.x = in[first];  // `needed`: at least the chunk's first float is inside the matrix
   if (first + 1 < n) v.y = in[first + 1];
   if (first + 2 < n) v.z = in[first + 2];
@@ -170,44 +153,32 @@ struct row_chunks {
   int shift;
   __device__ float4 piece() const { return window(lo, hi, shift); }
 };
-template <bool MAY_SHIFT, bool WIDE_FETCH = false, bool KEEP_SHARED = false>
+template <bool MAY_SHIFT, bool WIDE_FETCH = false>
 __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ in,
                                                       std::int64_t start, int slot, int width,
                                                       bool row_in, std::int64_t n) {
   const int shift = MAY_SHIFT ? int(start % VEC) : 0;
   const std::int64_t first = start - shift + VEC * slot;
-  int hint_lo = HINT_NORMAL, hint_hi = HINT_NORMAL;
-  if constexpr (KEEP_SHARED) {  // EXP: the 128-byte lines shared with the tiles beside this one
-    constexpr std::int64_t LINE = 32;
-    const std::int64_t end = start + width;
-    const auto hint_of = [&](std::int64_t a) {
-      if (end % LINE != 0 && a / LINE == (end - 1) / LINE) return HINT_LAST;
-      if (start % LINE != 0 && a / LINE == start / LINE) return HINT_FIRST;
-      return HINT_NORMAL;
-    };
-    hint_lo = hint_of(first);
-    hint_hi = hint_of(first + VEC);
-  }
-  return {load_chunk<WIDE_FETCH>(in, first, row_in && VEC * slot < shift + width, n, hint_lo),
-          load_chunk<WIDE_FETCH>(
-              in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width,
-              n, hint_hi),
-          shift};
+  return {
+      load_chunk<WIDE_FETCH>(in, first, row_in && VEC * slot < shift + width, n),
+      load_chunk<WIDE_FETCH>(
+          in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
+      shift};
 }
 
 // Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
 // a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
 // also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
 // loaded once the tile's own loads have left their registers. WIDE_FETCH: load_chunk's.
-template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, bool KEEP_SHARED = false>
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
                                           int height, int width, int load_row, int load_slot,
                                           float* tile) {
   const std::int64_t n = rows * cols;
   const auto load_row_at = [&](int r, bool row_in) {
-    return load_row_chunks<REALIGN_LOADS, WIDE_FETCH, KEEP_SHARED>(in, (row0 + r) * cols + col0,
-                                                                   load_slot, width, row_in, n);
+    return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
+                                                      width, row_in, n);
   };
   row_chunks v[LOADS];
 #pragma unroll
@@ -339,7 +310,7 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
 // `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, bool KEEP_SHARED = false>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -349,8 +320,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
-  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, KEEP_SHARED>(
-      in, rows, cols, row0, col0, height, width, load_row, load_slot, tile);
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH>(in, rows, cols, row0, col0, height, width,
+                                                     load_row, load_slot, tile);
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -476,8 +447,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
 // whole aligned 256 bytes around them (load_input).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false,
-          bool KEEP_SHARED = false>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -533,16 +503,15 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   if constexpr (!ALIGNED_STORES && WHOLE_BULK && !SPLIT_CHUNKS) {
     if (height == TILE_DIM && width == TILE_DIM && row0 + TILE_DIM + BELOW <= rows) {
       __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, shifted
-      any_tile<true, true, true, false, false, false, KEEP_SHARED>(
-          in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile, out_tile);
+      any_tile<true, true, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
+                                 out_tile);
       return;
     }
   }
   // Tile columns 64 .. 67 where the tile takes the last columns too (ABSORB only).
   __shared__ __align__(16) float extra[ABSORB && !ALIGNED_STORES ? (TILE_DIM + VEC) * VEC : VEC];
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH, WIDE_FETCH,
-           KEEP_SHARED && !ALIGNED_STORES>(in, out, rows, cols, row0, col0, height, width, tile,
-                                           nullptr, SCRATCH ? scratch : extra);
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH, WIDE_FETCH>(
+      in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
 
@@ -1039,7 +1008,7 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
 // take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
 // ask the L2 for the whole 256 bytes around each input load (launch_variant says where).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB, bool KEEP_SHARED = false>
+          bool ABSORB>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned,
                   bool wide_fetches) {
@@ -1052,7 +1021,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
-               (ABSORB && !SPLIT_CHUNKS), false, KEEP_SHARED>;
+               (ABSORB && !SPLIT_CHUNKS)>;
   launch_walk(k, d_in, d_out, rows, cols, DOWN ? row_tiles : col_tiles,
               DOWN ? col_tiles : row_tiles);
 }
@@ -1126,7 +1095,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool KEEP_SHARED = false>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1295,13 +1264,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     }
   }
   if (along_first)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, KEEP_SHARED>(
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else if (very_tall)
-    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, KEEP_SHARED>(
+    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, KEEP_SHARED>(
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
         wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
@@ -1377,11 +1346,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_FULL_PITCH_UP_TO>,
-       any_shape},
-      {"EXP keep shared lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
