@@ -37,13 +37,13 @@
 //   tiles, and for the others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200,
 //   not the H100).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
-//   as cudaMemcpy. At other sides the same DRAM bytes take longer, most where the output rows start
-//   off 16-byte boundaries, and far longer on the H200 than on the H100. In the bench runs it is at
-//   or past cublasSgeam at every shape measured on both GPUs, on the H200 only just at some shapes
-//   whose sides are both odd. Outside the bench, tall matrices of 17 to 19 columns were behind it
-//   until the few-side kernels; of the 32 shapes last tried outside the bench, all are at or past
-//   it on the H200 (1537 x 1539 level with it) and on the H100 (2049 x 2047 and 2051 x 1103 only
-//   just). On the H100, both-odd matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503,
+//   as cudaMemcpy. At other sides about the same DRAM bytes (a tenth more reads at 46341 x 46341 on
+//   the H100) take longer, most where the output rows start off 16-byte boundaries, and far longer
+//   on the H200 than on the H100. In the bench runs it is at or past cublasSgeam at every shape
+//   measured on both GPUs, on the H200 only just at some shapes whose sides are both odd. Outside
+//   the bench, tall matrices of 17 to 19 columns were behind it until the few-side kernels; of the
+//   32 shapes last tried outside the bench, all are at or past it on the H200 (1537 x 1539 level
+//   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503,
 //   4001 x 2003) were just behind it until aligned lines ran there too. See its page for every
 //   shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
