@@ -43,9 +43,10 @@
 //   measured on both GPUs, on the H200 only just at some shapes whose sides are both odd. Outside
 //   the bench, tall matrices of 17 to 19 columns were behind it until the few-side kernels; of the
 //   32 shapes last tried outside the bench, all are at or past it on the H200 (1537 x 1539 level
-//   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503,
-//   4001 x 2003) were just behind it until aligned lines ran there too. See its page for every
-//   shape class against cublasSgeam and cudaMemcpy on both GPUs.
+//   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd
+//   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
+//   until aligned lines ran there too. See its page for every shape class against cublasSgeam and
+//   cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
 #pragma once
