@@ -932,10 +932,10 @@ constexpr int FEW_SHORT_RUN = 32;
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-template <bool SHORT_RUNS = true, int FORCE_RUN = 0>
+template <bool SHORT_RUNS = true, int FORCE_RUN = 0, int SHORT_WAVES = 1>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const bool short_runs =
-      SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms;
+  const bool short_runs = SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN <
+                                            std::int64_t(SHORT_WAVES) * current_gpu().sms;
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   if constexpr (FORCE_RUN > 0) {  // EXP: every matrix in runs of FORCE_RUN
     if (compact)
@@ -1103,7 +1103,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, int FEW_FORCE_RUN = 0>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, int FEW_FORCE_RUN = 0, int FEW_SHORT_WAVES = 1>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1145,7 +1145,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS, FEW_FORCE_RUN>(d_in, d_out, rows, cols);
+    launch_few<FEW_SHORT_RUNS, FEW_FORCE_RUN, FEW_SHORT_WAVES>(d_in, d_out, rows, cols);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1355,15 +1355,25 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_FULL_PITCH_UP_TO>,
        any_shape},
-      {"EXP few-side runs of 64",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 64>,
-       any_shape},
       {"EXP few-side runs of 32",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, 32>,
+       any_shape},
+      {"EXP short runs below 2 waves",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, 0, 2>,
+       any_shape},
+      {"EXP short runs below 4 waves",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, 0, 4>,
+       any_shape},
+      {"EXP short runs below 6 waves",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, 0, 6>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
