@@ -698,6 +698,11 @@ constexpr std::int64_t FEW_COLS_ODD_ROWS = 127;
 constexpr std::int64_t FEW_FULL_PITCH_UP_TO = 96;
 constexpr std::int64_t FEW_ROWS = 40;  // few rows: at most this many (launch_variant says why)
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many on
+// A small matrix of more than FEW_SIDE columns: runs of FEW_RUN rows fewer than this many blocks
+// per SM; up to FEW_SMALL_SHORT_UP_TO columns it takes short runs, past them the tiles
+// (launch_variant says why).
+constexpr std::int64_t FEW_SMALL_WAVES = 4;
+constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -924,7 +929,8 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
-// SMs (SHORT_RUNS false: the --sweep's 'few-side runs of 128 only'). On the H100 the short runs
+// SMs, or where the matrix is `small` (launch_variant says which are; SHORT_RUNS false: the
+// --sweep's 'few-side runs of 128 only'). On the H100 the short runs
 // were faster at 33 x 5000, 5000 x 33, 33 x 65, 65 x 33, 17 x 3000, 3000 x 17, 40 x 1001,
 // 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
@@ -932,18 +938,12 @@ constexpr int FEW_SHORT_RUN = 32;
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-template <bool SHORT_RUNS = true, int FORCE_RUN = 0, int SHORT_WAVES = 1>
-void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const bool short_runs = SHORT_RUNS && (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN <
-                                            std::int64_t(SHORT_WAVES) * current_gpu().sms;
+template <bool SHORT_RUNS = true>
+void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                bool small = false) {
+  const bool short_runs =
+      SHORT_RUNS && (small || (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms);
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if constexpr (FORCE_RUN > 0) {  // EXP: every matrix in runs of FORCE_RUN
-    if (compact)
-      launch_few_runs<FORCE_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-    else
-      launch_few_runs<FORCE_RUN>(d_in, d_out, rows, cols);
-    return;
-  }
   if (short_runs && compact)
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
@@ -1103,7 +1103,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, int FEW_FORCE_RUN = 0, int FEW_SHORT_WAVES = 1>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1137,15 +1137,28 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 1000001 x 96, 10001 x 72 and 1001 x 80, a little slower at 16385 x 65; from 97 columns on (at
   // the compact pitch, launch_few) faster at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
   // 200001 x 100, and slower at 300001 x 128, whose tiles are all whole (hence 127).
-  const bool few_cols =
-      (cols > NARROW && cols <= FEW && rows > FEW) ||
-      (FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols);
+  // Past FEW columns a small matrix (FEW_SMALL; not in the --sweep's 'few columns past 64 as
+  // before'), whose runs of FEW_RUN rows would be fewer than FEW_SMALL_WAVES blocks per SM, takes
+  // runs of FEW_SHORT_RUN up to FEW_SMALL_SHORT_UP_TO columns and the tiles past them. On the H100
+  // kernel_few_cols in runs of FEW_RUN was far behind cublasSgeam at 20003 x 96, 20003 x 116 and
+  // 20001 x 127 (157 blocks on 132 SMs: a second block on a few SMs) and behind it at 20003 x 65,
+  // 30003 x 65 .. 112 and 25003 x 72; runs of FEW_SHORT_RUN were faster at all of these up to 112
+  // columns and at 40003 x 96, 40001 x 80, 60003 x 96 and 60001 x 125, level at 12003 x 100,
+  // 15003 x 100 and 45003 x 112, slower at 30003 x 120, 30003 x 127 and 50003 x 127; the tiles
+  // were faster than either at 20003 x 116, 30003 x 127, 20001 x 127 and 60001 x 125, a little
+  // slower at 50003 x 127 and 30003 x 120 (still at or past cublasSgeam at the first, behind it
+  // with every kernel at the second). At 70003 x 96 and more rows the runs of FEW_RUN stay.
+  const bool past_few = FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols;
+  const bool small =
+      FEW_SMALL && past_few && (rows + FEW_RUN - 1) / FEW_RUN < FEW_SMALL_WAVES * current_gpu().sms;
+  const bool few_cols = (cols > NARROW && cols <= FEW && rows > FEW) ||
+                        (past_few && !(small && cols > FEW_SMALL_SHORT_UP_TO));
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS, FEW_FORCE_RUN, FEW_SHORT_WAVES>(d_in, d_out, rows, cols);
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1355,25 +1368,10 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_FULL_PITCH_UP_TO>,
        any_shape},
-      {"EXP few-side runs of 32",
+      {"few columns past 64 as before",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 32>,
-       any_shape},
-      {"EXP short runs below 2 waves",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 0, 2>,
-       any_shape},
-      {"EXP short runs below 4 waves",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 0, 4>,
-       any_shape},
-      {"EXP short runs below 6 waves",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, 0, 6>,
+                      true, FEW_COLS_ODD_ROWS, false>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

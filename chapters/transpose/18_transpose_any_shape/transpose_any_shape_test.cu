@@ -200,10 +200,11 @@ GPU_TEST_CASE("thin last rows and columns of matrices with aligned output rows")
 GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block's run") {
   // A side of 17 .. 64 floats (2 .. 16 too, which the default gives the narrow kernel; 65 .. 128,
   // whose shared rows pass 48 KB, and which up to FEW_COLS_ODD_ROWS columns of output rows off
-  // 16-byte boundaries take kernel_few_cols in the default) against a long side of one run, a run
-  // and 1 .. 3 floats (the 3 rows each block loads past its own), two runs and more, at every
-  // residue mod 4 (output chunks shared by the long rows' ends): both ways, on the few-side kernels
-  // in runs of 128 and of 32 floats (for which these long sides are several runs), at both
+  // 16-byte boundaries take kernel_few_cols in the default, in matrices as small as these in runs
+  // of 32 up to FEW_SMALL_SHORT_UP_TO columns and the tiles past it) against a long side of one
+  // run, a run and 1 .. 3 floats (the 3 rows each block loads past its own), two runs and more, at
+  // every residue mod 4 (output chunks shared by the long rows' ends): both ways, on the few-side
+  // kernels in runs of 128 and of 32 floats (for which these long sides are several runs), at both
   // pitches, then on the default and every variant.
   const std::vector<std::int64_t> few = {2,  3,  5,  8,  16, 17, 18, 19, 20,  21,  33, 40,
                                          63, 64, 65, 67, 72, 79, 80, 96, 100, 127, 128};
