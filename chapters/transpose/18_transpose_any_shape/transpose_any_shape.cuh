@@ -738,8 +738,8 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, int MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
+__global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
   constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
@@ -802,8 +802,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, int MIN_BLOCKS = 1>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
+__global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
   constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
@@ -916,17 +916,17 @@ void allow_few_shared(std::size_t bytes) {
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, int MIN_BLOCKS = 1>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, MIN_BLOCKS>>(shared_bytes);
-    kernel_few_cols<RUN, PITCH_MOD, MIN_BLOCKS>
+    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_cols<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   } else {
-    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, MIN_BLOCKS>>(shared_bytes);
-    kernel_few_rows<RUN, PITCH_MOD, MIN_BLOCKS>
+    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_rows<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   }
   CUDA_CHECK_LAUNCH();
@@ -942,27 +942,20 @@ constexpr int FEW_SHORT_RUN = 32;
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-template <bool SHORT_RUNS = true, int FORCE_RUN = 0, int MIN_BLOCKS = 1>
+template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false) {
-  if constexpr (FORCE_RUN > 0) {  // EXP
-    if (std::min(rows, cols) > FEW_FULL_PITCH_UP_TO)
-      launch_few_runs<FORCE_RUN, COMPACT_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
-    else
-      launch_few_runs<FORCE_RUN, FULL_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
-    return;
-  }
   const bool short_runs =
       SHORT_RUNS && (small || (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms);
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   if (short_runs && compact)
-    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
-    launch_few_runs<FEW_SHORT_RUN, FULL_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
   else if (compact)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else
-    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, MIN_BLOCKS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1114,8 +1107,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true, int FEW_FORCE_RUN = 0,
-          int FEW_MIN_BLOCKS = 1>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1170,7 +1162,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS, FEW_FORCE_RUN, FEW_MIN_BLOCKS>(d_in, d_out, rows, cols, small);
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1384,21 +1376,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, false>,
-       any_shape},
-      {"EXP few-side at 8 blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 0, 8>,
-       any_shape},
-      {"EXP few-side runs of 64 at 8 blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 64, 8>,
-       any_shape},
-      {"EXP few-side runs of 64",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 64, 1>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
