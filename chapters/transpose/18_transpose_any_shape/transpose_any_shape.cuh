@@ -48,8 +48,9 @@
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
 //   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
 //   the exception on the H100: 30003 x 96, 30003 x 120, 60003 x 40, 45001 x 63, 33 x 30003 and
-//   40 x 60001 are a little behind it with every kernel of the step (20003 x 96 and 20001 x 127,
-//   far behind it, were fixed by short runs and the tiles for small matrices past 64 columns).
+//   40 x 60001 are a little behind it, at four of them with every kernel of the step (20003 x 96
+//   and 20001 x 127, far behind it, were fixed by short runs and the tiles for small matrices past
+//   64 columns).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
