@@ -60,7 +60,8 @@ constexpr std::uint64_t ROUND_BITS = std::uint64_t(1) << 28;
 // constexpr host array).
 constexpr std::uint32_t WHEEL_PERIOD_A = 3 * 5 * 7 * 11 * 13, WHEEL_PERIOD_B = 17 * 19 * 23,
                         WHEEL_PERIOD_C = 29 * 31;
-constexpr std::uint32_t WHEEL_PRIMES[10] = {3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
+constexpr int WHEEL_PRIME_COUNT = 10;
+constexpr std::uint32_t WHEEL_PRIMES[WHEEL_PRIME_COUNT] = {3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
 constexpr std::uint32_t LARGEST_WHEEL_PRIME = 31;
 
 // k mod each period: the 64-bit part of the wheel's arithmetic, done once per segment.
@@ -557,7 +558,8 @@ inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t b
 // The primes 2 .. 31 in [lo, hi] (or 2 and the first `wheel_primes` of WHEEL_PRIMES): the sieve
 // leaves none of them clear (the wheel strikes its own primes; 2 is not odd), so the host counts
 // them.
-inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi, int wheel_primes = 10) {
+inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi,
+                                     int wheel_primes = WHEEL_PRIME_COUNT) {
   std::uint64_t found = lo <= 2 && 2 <= hi;
   for (int i = 0; i < wheel_primes; ++i) found += lo <= WHEEL_PRIMES[i] && WHEEL_PRIMES[i] <= hi;
   return found;
@@ -567,7 +569,7 @@ inline bool no_odd_number_in(std::uint64_t lo, std::uint64_t hi) {
   return hi == 0 || lo / 2 > (hi - 1) / 2;
 }
 inline bool is_wheel_prime(std::uint64_t number) {
-  return std::count(WHEEL_PRIMES, WHEEL_PRIMES + 10, number) > 0;
+  return std::count(WHEEL_PRIMES, WHEEL_PRIMES + WHEEL_PRIME_COUNT, number) > 0;
 }
 
 // Host memory that the GPU writes to (mapped): where a count's last launch leaves its total, with
@@ -712,7 +714,8 @@ inline std::uint64_t count_on_host(std::uint64_t lo, std::uint64_t hi, const std
       bytes[k] = bytes[k + p] = bytes[k + 2 * p] = bytes[k + 3 * p] = 1;
     for (; k < length; k += p) bytes[k] = 1;
   };
-  for (int i = PATTERN_A_PRIMES; i < 10 && WHEEL_PRIMES[i] <= root; ++i) strike(WHEEL_PRIMES[i]);
+  for (int i = PATTERN_A_PRIMES; i < WHEEL_PRIME_COUNT && WHEEL_PRIMES[i] <= root; ++i)
+    strike(WHEEL_PRIMES[i]);
   for (const std::uint32_t p : primes) {
     if (p > root) break;
     strike(p);
@@ -875,8 +878,9 @@ inline bool counter::counts_on_host(std::uint64_t lo, std::uint64_t hi) const {
 
 inline std::string counter::how(std::uint64_t lo, std::uint64_t hi) const {
   if (!counts_on_host(lo, hi)) return {};
-  return "a short range (at most 2^15 odd numbers, sqrt(hi) <= 4096): counted on the host, no "
-         "kernel launched (see its page, Short ranges)";
+  return "a short range (at most " + std::to_string(HOST_MAX_NUMBERS) +
+         " odd numbers, sqrt(hi) <= " + std::to_string(HOST_MAX_ROOT) +
+         "): counted on the host, no kernel launched (see its page, Short ranges)";
 }
 
 inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {

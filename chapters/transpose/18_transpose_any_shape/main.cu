@@ -33,7 +33,9 @@ int main(int argc, char** argv) {
       "tiles instead of the narrow kernel or the few-side kernels, and matrices with a side of 17 "
       "to 64 floats without the few-side kernels (on the kernels before them), on the few-side "
       "kernels where both sides are aligned too, with 65 to 127 and with 97 to 127 columns of rows "
-      "off a multiple of 4 on the tiles instead of the few-columns kernel, and on the few-side "
-      "kernels in runs of 128 floats where they would be fewer blocks than the GPU has SMs";
+      "off a multiple of 4 on the tiles instead of the few-columns kernel, small matrices of 65 "
+      "to 127 such columns on the few-columns kernel in runs of 128 floats as before the rule "
+      "for small matrices, and on the few-side kernels in runs of 128 floats where they would be "
+      "fewer blocks than the GPU has SMs";
   return common::run_matrix_program(argc, argv, step);
 }

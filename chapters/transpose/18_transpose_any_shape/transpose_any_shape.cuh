@@ -915,6 +915,13 @@ void allow_few_shared(std::size_t bytes) {
   if (device < MAX_DEVICES) allowed[device] = ask;
 }
 
+// Whether runs of FEW_RUN floats of a long side `long_side` floats long would be fewer blocks than
+// `per_sm` times the GPU's SMs (the few-side kernels' short runs, and launch_variant's small
+// matrices past FEW_SIDE columns).
+inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
+  return (long_side + FEW_RUN - 1) / FEW_RUN < per_sm * current_gpu().sms;
+}
+
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
@@ -946,8 +953,7 @@ constexpr int FEW_SHORT_RUN = 32;
 template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false) {
-  const bool short_runs =
-      SHORT_RUNS && (small || (std::max(rows, cols) + FEW_RUN - 1) / FEW_RUN < current_gpu().sms);
+  const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   if (short_runs && compact)
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
@@ -1154,8 +1160,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // slower at 50003 x 127 and 30003 x 120 (still at or past cublasSgeam at the first, behind it
   // with every kernel at the second). At 70003 x 96 and more rows the runs of FEW_RUN stay.
   const bool past_few = FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols;
-  const bool small =
-      FEW_SMALL && past_few && (rows + FEW_RUN - 1) / FEW_RUN < FEW_SMALL_WAVES * current_gpu().sms;
+  const bool small = FEW_SMALL && past_few && few_runs_below(rows, FEW_SMALL_WAVES);
   const bool few_cols = (cols > NARROW && cols <= FEW && rows > FEW) ||
                         (past_few && !(small && cols > FEW_SMALL_SHORT_UP_TO));
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;

@@ -21,8 +21,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // their own, of matrices with realigned and with aligned output rows, no wide fetches, and the
 // aligned lines never, on every GPU, without absorbed edges, without one-wave grids and with
 // one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
-// kernels where both sides are aligned too, few columns up to 64 and up to 96 only, and in long
-// runs only).
+// kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
+// past 64 as before the rule for small matrices, and in long runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
