@@ -57,7 +57,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstdint>
 #include <vector>
 
@@ -453,8 +452,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
 // that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
 // whole aligned 256 bytes around them (load_input).
-// EXP: rows of tiles per band down first (0: whole columns), from TAS_BAND.
-static __device__ int g_band_tiles = 0;
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
@@ -466,16 +463,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
-  std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
-  std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
-  if (DOWN_FIRST && g_band_tiles > 0) {  // EXP: down the columns within bands of rows of tiles
-    const std::int64_t step = gridDim.x, walk = gridDim.y, band = g_band_tiles;
-    const std::int64_t linear = std::int64_t(blockIdx.y) * step + blockIdx.x;
-    const std::int64_t b = linear / (band * walk), r = linear % (band * walk);
-    const std::int64_t h = band < step - b * band ? band : step - b * band;
-    col_tile = first + r / h;
-    row_tile = b * band + r % h;
-  }
+  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
+  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
   const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; with ABSORB up to TILE_DIM + EDGE_ROWS and TILE_DIM + EDGE_COLS where the tile
@@ -982,13 +971,6 @@ using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std
 // 65535 of the walk (a grid holds no more blocks along y); `first` tells each launch where it is.
 inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64_t rows,
                         std::int64_t cols, std::int64_t step, std::int64_t walk) {
-  static bool band_set = false;  // EXP
-  if (!band_set) {
-    const char* env = std::getenv("TAS_BAND");
-    const int band = env != nullptr && walk <= MAX_GRID_Y ? std::atoi(env) : 0;
-    CUDA_CHECK(cudaMemcpyToSymbol(g_band_tiles, &band, sizeof band));
-    band_set = true;
-  }
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
     k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
