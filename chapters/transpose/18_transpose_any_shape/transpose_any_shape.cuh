@@ -960,7 +960,7 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   const bool short_runs = SHORT_RUNS && (small || tiny);
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   if constexpr (MID_RUN > 0) {
-    if (small || (!tiny && few_runs_below(std::max(rows, cols), MID_WAVES))) {
+    if (!small && !tiny && few_runs_below(std::max(rows, cols), MID_WAVES)) {
       if (compact)
         launch_few_runs<MID_RUN, COMPACT_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
       else
@@ -1405,22 +1405,12 @@ inline std::vector<common::matrix_variant> variants() {
       {"EXP mid runs of 64",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 64, FEW_IN_FLIGHT, FEW_COLS_ODD_ROWS>,
-       any_shape},
-      {"EXP mid runs of 64 8 loads",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 64, 8, FEW_COLS_ODD_ROWS>,
+                      true, FEW_COLS_ODD_ROWS, true, 64>,
        any_shape},
       {"EXP mid runs of 32",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 32, FEW_IN_FLIGHT, FEW_COLS_ODD_ROWS>,
-       any_shape},
-      {"EXP default 8 loads",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 0, 8>,
+                      true, FEW_COLS_ODD_ROWS, true, 32>,
        any_shape}};
 }
 
