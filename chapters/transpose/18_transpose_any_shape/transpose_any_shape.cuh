@@ -739,7 +739,7 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, int LOADS = FEW_IN_FLIGHT>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols) {
@@ -753,10 +753,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   // Load phase: the input rows as one run, 4 floats per thread per pass, FEW_IN_FLIGHT passes'
   // loads issued before their floats go to shared memory.
   constexpr int STRIDE = VEC * BLOCK_THREADS;
-  for (int k0 = VEC * threadIdx.x; k0 < count; k0 += LOADS * STRIDE) {
-    float4 q[LOADS];
+  for (int k0 = VEC * threadIdx.x; k0 < count; k0 += FEW_IN_FLIGHT * STRIDE) {
+    float4 q[FEW_IN_FLIGHT];
 #pragma unroll
-    for (int p = 0; p < LOADS; ++p) {
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int k = k0 + p * STRIDE;
       if (k + VEC <= count) {
         q[p] = __ldg(reinterpret_cast<const float4*>(from + k));
@@ -768,7 +768,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       }
     }
 #pragma unroll
-    for (int p = 0; p < LOADS; ++p) {
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int k = k0 + p * STRIDE;
       int r = k / cols, c = k - r * cols;
 #pragma unroll
@@ -803,7 +803,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, int LOADS = FEW_IN_FLIGHT>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols) {
@@ -819,10 +819,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   // they go to shared memory.
   constexpr int CHUNKS = (BELOW + RUN + VEC - 1) / VEC;
   const int pieces = rows * CHUNKS;
-  for (int e0 = threadIdx.x; e0 < pieces; e0 += LOADS * BLOCK_THREADS) {
-    float4 q[LOADS];
+  for (int e0 = threadIdx.x; e0 < pieces; e0 += FEW_IN_FLIGHT * BLOCK_THREADS) {
+    float4 q[FEW_IN_FLIGHT];
 #pragma unroll
-    for (int p = 0; p < LOADS; ++p) {
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
       const int lead = few_lead(r, cols);
       const std::int64_t at = std::int64_t(r) * cols + c0 - lead + j;  // 16-byte aligned
@@ -837,7 +837,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       }
     }
 #pragma unroll
-    for (int p = 0; p < LOADS; ++p) {
+    for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
       if (e < pieces) *reinterpret_cast<float4*>(shared + r * PITCH + j) = q[p];
     }
@@ -924,17 +924,17 @@ inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of RUN floats of the long side.
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, int LOADS = FEW_IN_FLIGHT>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, LOADS>>(shared_bytes);
-    kernel_few_cols<RUN, PITCH_MOD, LOADS>
+    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_cols<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
   } else {
-    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, LOADS>>(shared_bytes);
-    kernel_few_rows<RUN, PITCH_MOD, LOADS>
+    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_rows<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
   }
   CUDA_CHECK_LAUNCH();
@@ -950,32 +950,19 @@ constexpr int FEW_SHORT_RUN = 32;
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-// EXP: MID_RUN (0: none) for sides of at most FEW_SIDE whose runs of FEW_RUN would be fewer than
-// MID_WAVES blocks per SM, and for `small` matrices (past FEW_SIDE) instead of FEW_SHORT_RUN;
-// LOADS: loads in flight.
-template <bool SHORT_RUNS = true, int MID_RUN = 0, int MID_WAVES = 4, int LOADS = FEW_IN_FLIGHT>
+template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false) {
-  const bool tiny = few_runs_below(std::max(rows, cols), 1);
-  const bool short_runs = SHORT_RUNS && (small || tiny);
+  const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if constexpr (MID_RUN > 0) {
-    if (!small && !tiny && few_runs_below(std::max(rows, cols), MID_WAVES)) {
-      if (compact)
-        launch_few_runs<MID_RUN, COMPACT_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
-      else
-        launch_few_runs<MID_RUN, FULL_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
-      return;
-    }
-  }
   if (short_runs && compact)
-    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
-    launch_few_runs<FEW_SHORT_RUN, FULL_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
   else if (compact)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else
-    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, LOADS>(d_in, d_out, rows, cols);
+    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1127,8 +1114,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true, int EXP_MID_RUN = 0,
-          int EXP_LOADS = FEW_IN_FLIGHT, std::int64_t EXP_SMALL_SHORT_UP_TO = FEW_SMALL_SHORT_UP_TO>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1176,13 +1162,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool past_few = FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols;
   const bool small = FEW_SMALL && past_few && few_runs_below(rows, FEW_SMALL_WAVES);
   const bool few_cols = (cols > NARROW && cols <= FEW && rows > FEW) ||
-                        (past_few && !(small && cols > EXP_SMALL_SHORT_UP_TO));
+                        (past_few && !(small && cols > FEW_SMALL_SHORT_UP_TO));
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS, EXP_MID_RUN, 4, EXP_LOADS>(d_in, d_out, rows, cols, small);
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1401,16 +1387,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
-       any_shape},
-      {"EXP mid runs of 64",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 64>,
-       any_shape},
-      {"EXP mid runs of 32",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, 32>,
        any_shape}};
 }
 
