@@ -35,7 +35,9 @@ int main(int argc, char** argv) {
       "kernels where both sides are aligned too, with 65 to 127 and with 97 to 127 columns of rows "
       "off a multiple of 4 on the tiles instead of the few-columns kernel, small matrices of 65 "
       "to 127 such columns on the few-columns kernel in runs of 128 floats as before the rule "
-      "for small matrices, and on the few-side kernels in runs of 128 floats where they would be "
-      "fewer blocks than the GPU has SMs";
+      "for small matrices, matrices with a side of at most 64 floats whose runs are a few "
+      "waves on the few-side kernels in runs of 128 floats as before the rule for a few waves "
+      "(never on the tiles), and on the few-side kernels in runs of 128 floats where they would "
+      "be fewer blocks than the GPU has SMs";
   return common::run_matrix_program(argc, argv, step);
 }

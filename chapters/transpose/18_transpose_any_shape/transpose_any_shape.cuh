@@ -947,15 +947,21 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
+// Runs of 64 where runs of FEW_RUN would be at least one block per SM but fewer than
+// FEW_SMALL_WAVES (`few_waves`; sides of at most FEW_SIDE only, launch_variant says why).
+constexpr int FEW_WAVES_RUN = 64;
+constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
 template <bool SHORT_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
-                bool small = false) {
+                bool small = false, bool few_waves = false) {
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if (short_runs && compact)
+  if (SHORT_RUNS && few_waves)
+    launch_few_runs<FEW_WAVES_RUN>(d_in, d_out, rows, cols);
+  else if (short_runs && compact)
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
@@ -1114,7 +1120,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true, bool FEW_WAVES = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1167,8 +1173,30 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
-  if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned)) {
-    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small);
+  // A few waves (FEW_WAVES; not in the --sweep's 'few-side kernels in a few waves as before'): a
+  // side of at most FEW floats whose runs of FEW_RUN would be at least one block per SM but fewer
+  // than FEW_SMALL_WAVES (long sides of about 17 to 67 thousand floats on the H100). There the
+  // few-side kernels take runs of FEW_WAVES_RUN, and few columns take the tiles instead where
+  // the tiles measured faster: output rows on 16-byte boundaries (rows % 4 == 0),
+  // FEW_WAVES_TILES_FROM to 63 columns, and 64 columns of at most MIN_BLOCKS_PER_SM_REALIGNED whole
+  // tiles per SM. On the H100 runs of FEW_WAVES_RUN were faster than runs of FEW_RUN at 20 to 60
+  // columns of 30001 rows, 33 to 64 of 50003, at 60003 x 40, 60001 x 33 and 48, 20003 x 40, 20002 x
+  // 56, 40002 x 60, and at 17 to 40 rows of 20001 to 60001 columns (kernel_few_rows), level at
+  // 30001 x 62 and slower at 55001 x 63. The tiles were faster than both at 30004 x 40, 48, 60 and
+  // 64, 40004 x 33, 30008 x 24 and 63, 50004 x 56, 20004 x 63 and 40008 x 61, at 61 to 63 columns
+  // of 20001 to 55001 rows, and at 64 columns of 20001, 30001 and 35003 rows (313 to 547 tiles),
+  // slower at 64 columns of 45001 to 50003 rows (704 to 782 tiles; 660 blocks of the realigning
+  // kernel fill the H100), where every kernel was behind cublasSgeam.
+  const std::int64_t long_side = std::max(rows, cols);
+  const bool few_waves = FEW_WAVES && !past_few && !few_runs_below(long_side, 1) &&
+                         few_runs_below(long_side, FEW_SMALL_WAVES);
+  const bool tiles_fill_one_wave =  // of the realigning kernel, at 64 columns
+      (rows + TILE_DIM - 1) / TILE_DIM <= MIN_BLOCKS_PER_SM_REALIGNED * current_gpu().sms;
+  const bool few_waves_tiles = few_waves && few_cols && cols <= FEW &&
+                               (rows % VEC == 0 || (cols >= FEW_WAVES_TILES_FROM &&
+                                                    (cols < TILE_DIM || tiles_fill_one_wave)));
+  if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
+    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small, few_waves);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1382,6 +1410,11 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, false>,
+       any_shape},
+      {"few-side kernels in a few waves as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, false>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
