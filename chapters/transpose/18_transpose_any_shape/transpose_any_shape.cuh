@@ -950,6 +950,7 @@ constexpr int FEW_SHORT_RUN = 32;
 // Runs of 64 where runs of FEW_RUN would be at least one block per SM but fewer than
 // FEW_SMALL_WAVES (`few_waves`; sides of at most FEW_SIDE only, launch_variant says why).
 constexpr int FEW_WAVES_RUN = 64;
+constexpr std::int64_t FEW_WAVES_FROM = 20;        // floats of the few side (launch_variant)
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
@@ -1174,21 +1175,25 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   // A few waves (FEW_WAVES; not in the --sweep's 'few-side kernels in a few waves as before'): a
-  // side of at most FEW floats whose runs of FEW_RUN would be at least one block per SM but fewer
-  // than FEW_SMALL_WAVES (long sides of about 17 to 67 thousand floats on the H100). There the
-  // few-side kernels take runs of FEW_WAVES_RUN, and few columns take the tiles instead where
-  // the tiles measured faster: output rows on 16-byte boundaries (rows % 4 == 0),
-  // FEW_WAVES_TILES_FROM to 63 columns, and 64 columns of at most MIN_BLOCKS_PER_SM_REALIGNED whole
-  // tiles per SM. On the H100 runs of FEW_WAVES_RUN were faster than runs of FEW_RUN at 20 to 60
-  // columns of 30001 rows, 33 to 64 of 50003, at 60003 x 40, 60001 x 33 and 48, 20003 x 40, 20002 x
-  // 56, 40002 x 60, and at 17 to 40 rows of 20001 to 60001 columns (kernel_few_rows), level at
-  // 30001 x 62 and slower at 55001 x 63. The tiles were faster than both at 30004 x 40, 48, 60 and
-  // 64, 40004 x 33, 30008 x 24 and 63, 50004 x 56, 20004 x 63 and 40008 x 61, at 61 to 63 columns
-  // of 20001 to 55001 rows, and at 64 columns of 20001, 30001 and 35003 rows (313 to 547 tiles),
-  // slower at 64 columns of 45001 to 50003 rows (704 to 782 tiles; 660 blocks of the realigning
-  // kernel fill the H100), where every kernel was behind cublasSgeam.
+  // side of FEW_WAVES_FROM to FEW floats whose runs of FEW_RUN would be at least one block per SM
+  // but fewer than FEW_SMALL_WAVES (long sides of about 17 to 67 thousand floats on the H100).
+  // There the few-side kernels take runs of FEW_WAVES_RUN, and few columns take the tiles instead
+  // where those measured faster: rows a multiple of 4 (output rows on 16-byte boundaries),
+  // FEW_WAVES_TILES_FROM to 63 columns, and 64 columns where the tiles fit one wave of the
+  // realigning kernel (MIN_BLOCKS_PER_SM_REALIGNED per SM). On the H100 runs of FEW_WAVES_RUN
+  // were faster than runs of FEW_RUN at 24 to 60 columns of 30001 rows, 33 to 64 of 50003, at
+  // 60003 x 40, 60001 x 33 and 48, 20003 x 40, 20002 x 56, 40002 x 60, 25001 x 36, 38003 x 44 and
+  // 18001 x 57, and at 24 to 40 rows of 20001 to 60001 columns (kernel_few_rows); level at
+  // 30001 x 20, 17 x 20001, 30001 x 62 and 62001 x 50; slower at 55001 x 63, 65001 x 19 and
+  // 19 x 66001 (hence FEW_WAVES_FROM). The tiles were faster than both at 30004 x 40, 48, 60 and
+  // 64, 40004 x 33, 30008 x 24 and 63, 36008 x 20, 42004 x 52, 22004 x 64, 50004 x 56,
+  // 20004 x 63 and 40008 x 61, at 61 to 63 columns of 20001 to 55001 rows, and at 64 columns of
+  // 20001 to 35003 rows (313 to 547 tiles), slower at 64 columns of
+  // 45001 to 50003 rows (704 to 782 tiles; 660 blocks of the realigning kernel fill the H100)
+  // and at 60004 x 17.
   const std::int64_t long_side = std::max(rows, cols);
-  const bool few_waves = FEW_WAVES && !past_few && !few_runs_below(long_side, 1) &&
+  const bool few_waves = FEW_WAVES && !past_few && std::min(rows, cols) >= FEW_WAVES_FROM &&
+                         !few_runs_below(long_side, 1) &&
                          few_runs_below(long_side, FEW_SMALL_WAVES);
   const bool tiles_fill_one_wave =  // of the realigning kernel, at 64 columns
       (rows + TILE_DIM - 1) / TILE_DIM <= MIN_BLOCKS_PER_SM_REALIGNED * current_gpu().sms;
