@@ -1180,17 +1180,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // There the few-side kernels take runs of FEW_WAVES_RUN, and few columns take the tiles instead
   // where those measured faster: rows a multiple of 4 (output rows on 16-byte boundaries),
   // FEW_WAVES_TILES_FROM to 63 columns, and 64 columns where the tiles fit one wave of the
-  // realigning kernel (MIN_BLOCKS_PER_SM_REALIGNED per SM). On the H100 runs of FEW_WAVES_RUN
-  // were faster than runs of FEW_RUN at 24 to 60 columns of 30001 rows, 33 to 64 of 50003, at
-  // 60003 x 40, 60001 x 33 and 48, 20003 x 40, 20002 x 56, 40002 x 60, 25001 x 36, 38003 x 44 and
-  // 18001 x 57, and at 24 to 40 rows of 20001 to 60001 columns (kernel_few_rows); level at
-  // 30001 x 20, 17 x 20001, 30001 x 62 and 62001 x 50; slower at 55001 x 63, 65001 x 19 and
-  // 19 x 66001 (hence FEW_WAVES_FROM). The tiles were faster than both at 30004 x 40, 48, 60 and
-  // 64, 40004 x 33, 30008 x 24 and 63, 36008 x 20, 42004 x 52, 22004 x 64, 50004 x 56,
-  // 20004 x 63 and 40008 x 61, at 61 to 63 columns of 20001 to 55001 rows, and at 64 columns of
-  // 20001 to 35003 rows (313 to 547 tiles), slower at 64 columns of
-  // 45001 to 50003 rows (704 to 782 tiles; 660 blocks of the realigning kernel fill the H100)
-  // and at 60004 x 17.
+  // realigning kernel (MIN_BLOCKS_PER_SM_REALIGNED per SM). On the H100 runs of FEW_WAVES_RUN were
+  // faster than runs of FEW_RUN at 24 to 60 columns of 30001 rows, 33 to 64 of 50003, at 60003 x
+  // 40, 60001 x 33 and 48, 20003 x 40, 20002 x 56, 40002 x 60, 25001 x 36, 38003 x 44 and 18001 x
+  // 57, and at 24 to 40 rows of 20001 to 60001 columns (kernel_few_rows); level at 30001 x 20, 17 x
+  // 20001, 30001 x 62 and 62001 x 50; slower at 55001 x 63, 65001 x 19 and 19 x 66001 (hence
+  // FEW_WAVES_FROM). The tiles were faster than both at 30004 x 40, 48, 60 and 64, 40004 x 33,
+  // 30008 x 24 and 63, 50004 x 56, 20004 x 63 and 40008 x 61, at 61 to 63 columns of 20001 to 55001
+  // rows, and at 64 columns of 20001 to 35003 rows (313 to 547 tiles); faster than runs of FEW_RUN
+  // at 36008 x 20, 42004 x 52, 22004 x 64 and 33003 x 61 (runs of FEW_WAVES_RUN not measured
+  // there), and faster than runs of FEW_WAVES_RUN at 18001 x 57 too (not taken: a single shape);
+  // slower than runs of FEW_WAVES_RUN at 64 columns of 45001 to 50003 rows (704 to 782 tiles; 660
+  // blocks of the realigning kernel fill the H100), and than runs of FEW_RUN at 60004 x 17.
   const std::int64_t long_side = std::max(rows, cols);
   const bool few_waves = FEW_WAVES && !past_few && std::min(rows, cols) >= FEW_WAVES_FROM &&
                          !few_runs_below(long_side, 1) &&
