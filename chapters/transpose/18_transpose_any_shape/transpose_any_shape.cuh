@@ -28,9 +28,11 @@
 //   rows (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17
 //   to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128 floats of
 //   the long side per block, 32 where those would not fill the GPU or the matrix is small and has
-//   more than 64 columns, 16-byte accesses on both sides) unless the tiles' accesses are aligned
-//   there (for few rows, from 32 rows on); and a matrix of one row or one column, whose transpose
-//   is itself, is copied with cudaMemcpyAsync.
+//   more than 64 columns, 64 where they would be one to four blocks per SM and the side is 20 to
+//   64 floats; 16-byte accesses on both sides) unless the tiles' accesses are aligned there (for
+//   few rows, from 32 rows on), or in those few waves the tiles measured faster (rows a multiple
+//   of 4, 61 to 64 columns); and a matrix of one row or one column, whose transpose is itself, is
+//   copied with cudaMemcpyAsync.
 //   Where the output rows are aligned and the input rows start off 256-byte boundaries, the input
 //   loads ask the L2 for the whole 256 bytes around them (wide fetches; launch_variant says
 //   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
@@ -47,10 +49,10 @@
 //   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
 //   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
-//   the exception on the H100: 30003 x 96, 30003 x 120, 60003 x 40, 45001 x 63, 33 x 30003 and
-//   40 x 60001 are a little behind it, at four of them with every kernel of the step (20003 x 96
-//   and 20001 x 127, far behind it, were fixed by short runs and the tiles for small matrices past
-//   64 columns).
+//   the exception on the H100: 30003 x 96, 30003 x 120, 40 x 60001 and 45001 x 64 are a little
+//   behind it with every kernel measured (20003 x 96 and 20001 x 127, far behind it, were fixed by
+//   short runs and the tiles for small matrices past 64 columns; 60003 x 40, 45001 x 63 and
+//   33 x 30003 by runs of 64 or the tiles for a side of 20 to 64 floats in a few waves).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
