@@ -1345,21 +1345,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
-
-// EXP: the few-side kernels in runs of RUN wherever a side is 17 .. 127 floats and the other
-// longer (compact pitch past 96), else the default.
-template <int RUN>
-void launch_exp_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t few = std::min(rows, cols);
-  if (few > NARROW_SIDE && few <= FEW_COLS_ODD_ROWS && std::max(rows, cols) > few) {
-    if (few > FEW_FULL_PITCH_UP_TO)
-      launch_few_runs<RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-    else
-      launch_few_runs<RUN>(d_in, d_out, rows, cols);
-  } else {
-    launch(d_in, d_out, rows, cols);
-  }
-}
 //! [launch]
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
@@ -1439,14 +1424,6 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, false>,
        any_shape},
-      {"EXP runs of 32", launch_exp_runs<32>, any_shape},
-      {"EXP runs of 40", launch_exp_runs<40>, any_shape},
-      {"EXP runs of 48", launch_exp_runs<48>, any_shape},
-      {"EXP runs of 60", launch_exp_runs<60>, any_shape},
-      {"EXP runs of 64", launch_exp_runs<64>, any_shape},
-      {"EXP runs of 76", launch_exp_runs<76>, any_shape},
-      {"EXP runs of 96", launch_exp_runs<96>, any_shape},
-      {"EXP runs of 128", launch_exp_runs<128>, any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
