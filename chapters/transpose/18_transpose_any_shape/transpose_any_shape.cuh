@@ -741,15 +741,32 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
+// The few-side kernels' run: RUN, or where RUN is 0 (ANY_RUN) the launch's `any_run` (a
+// multiple of 4, chosen at run time: launch_few); and its shared rows' pitch.
+constexpr int ANY_RUN = 0;
+template <int RUN>
+__device__ __forceinline__ int run_of(int any_run) {
+  return RUN != ANY_RUN ? RUN : any_run;
+}
+template <int RUN, int PITCH_MOD>
+__device__ __forceinline__ int pitch_of(int any_run) {
+  if constexpr (RUN != ANY_RUN) {
+    constexpr int pitch = few_pitch(RUN, PITCH_MOD);
+    return pitch;
+  } else {
+    return few_pitch(any_run, PITCH_MOD);
+  }
+}
+
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                    int cols) {
-  constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
+                    int cols, int any_run) {
+  const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
   extern __shared__ float4 few_smem[];
-  float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][PITCH]
-  const std::int64_t r0 = std::int64_t(blockIdx.x) * RUN;
-  const int height = int(rows - r0 < RUN + BELOW ? rows - r0 : RUN + BELOW);  // rows loaded
+  float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][pitch]
+  const std::int64_t r0 = std::int64_t(blockIdx.x) * run;
+  const int height = int(rows - r0 < run + BELOW ? rows - r0 : run + BELOW);  // rows loaded
   const int count = height * cols;
   const float* const from = in + r0 * cols;  // 16-byte aligned: r0 is a multiple of 4
   // Load phase: the input rows as one run, 4 floats per thread per pass, FEW_IN_FLIGHT passes'
@@ -775,26 +792,26 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       int r = k / cols, c = k - r * cols;
 #pragma unroll
       for (int i = 0; i < VEC; ++i) {
-        if (k + i < count) shared[c * PITCH + r + few_lead(c, rows)] = float_of(q[p], i);
+        if (k + i < count) shared[c * pitch + r + few_lead(c, rows)] = float_of(q[p], i);
         if (++c == cols) c = 0, ++r;
       }
     }
   }
   __syncthreads();
   // Store phase: each output row's aligned chunks, from the one that holds the row's first float
-  // of the block (block rows r with (lead + r) % 4 == 0), CHUNKS per row at most (RUN / 4 + 1, at
-  // the first block), one chunk per thread per pass: a warp's stores are consecutive chunks of one
-  // or two rows.
-  constexpr int CHUNKS = RUN / VEC + 1;
+  // of the block (block rows r with (lead + r) % 4 == 0), `chunks` per row at most (run / 4 + 1,
+  // at the first block), one chunk per thread per pass: a warp's stores are consecutive chunks of
+  // one or two rows.
+  const int chunks = run / VEC + 1;
   const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
-  for (int e = threadIdx.x; e < cols * CHUNKS; e += BLOCK_THREADS) {
-    const int c = e / CHUNKS, lead = few_lead(c, rows), d = (VEC - lead) % VEC;
+  for (int e = threadIdx.x; e < cols * chunks; e += BLOCK_THREADS) {
+    const int c = e / chunks, lead = few_lead(c, rows), d = (VEC - lead) % VEC;
     const int first = blockIdx.x == 0 ? 0 : int(d < left ? d : left);
-    const int last = int(RUN + d < left ? RUN + d : left);
-    const int r = first - (lead + first) % VEC + VEC * (e - c * CHUNKS);
+    const int last = int(run + d < left ? run + d : left);
+    const int r = first - (lead + first) % VEC + VEC * (e - c * chunks);
     if (r >= last) continue;
     float* const to = out + std::int64_t(c) * rows + r0 + r;  // 16-byte aligned
-    const float* const piece = shared + c * PITCH + r + lead;
+    const float* const piece = shared + c * pitch + r + lead;
     if (r >= first && r + VEC <= last) {
       __stcs(reinterpret_cast<float4*>(to), *reinterpret_cast<const float4*>(piece));
     } else {
@@ -808,24 +825,24 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
-                    std::int64_t cols) {
-  constexpr int PITCH = few_pitch(RUN, PITCH_MOD);
+                    std::int64_t cols, int any_run) {
+  const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
   extern __shared__ float4 few_smem[];
-  float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][PITCH]
-  const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
-  const int width = int(cols - c0 < RUN ? cols - c0 : RUN);
+  float* const shared = reinterpret_cast<float*>(few_smem);  // [rows][pitch]
+  const std::int64_t c0 = std::int64_t(blockIdx.x) * run;
+  const int width = int(cols - c0 < run ? cols - c0 : run);
   const std::int64_t n = std::int64_t(rows) * cols;
-  // Load phase: each input row's piece as aligned chunks (CHUNKS at most, from the one that holds
-  // float c0), chunk j of row r at shared float r * PITCH + 4 j: float c0 + x of the row is at
-  // r * PITCH + lead + x. One chunk per thread per pass, FEW_IN_FLIGHT passes' loads issued before
-  // they go to shared memory.
-  constexpr int CHUNKS = (BELOW + RUN + VEC - 1) / VEC;
-  const int pieces = rows * CHUNKS;
+  // Load phase: each input row's piece as aligned chunks (`chunks` at most, from the one that
+  // holds float c0), chunk j of row r at shared float r * pitch + 4 j: float c0 + x of the row is
+  // at r * pitch + lead + x. One chunk per thread per pass, FEW_IN_FLIGHT passes' loads issued
+  // before they go to shared memory.
+  const int chunks = (BELOW + run + VEC - 1) / VEC;
+  const int pieces = rows * chunks;
   for (int e0 = threadIdx.x; e0 < pieces; e0 += FEW_IN_FLIGHT * BLOCK_THREADS) {
     float4 q[FEW_IN_FLIGHT];
 #pragma unroll
     for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
-      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
+      const int e = e0 + p * BLOCK_THREADS, r = e / chunks, j = VEC * (e - r * chunks);
       const int lead = few_lead(r, cols);
       const std::int64_t at = std::int64_t(r) * cols + c0 - lead + j;  // 16-byte aligned
       q[p] = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
@@ -840,8 +857,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     }
 #pragma unroll
     for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
-      const int e = e0 + p * BLOCK_THREADS, r = e / CHUNKS, j = VEC * (e - r * CHUNKS);
-      if (e < pieces) *reinterpret_cast<float4*>(shared + r * PITCH + j) = q[p];
+      const int e = e0 + p * BLOCK_THREADS, r = e / chunks, j = VEC * (e - r * chunks);
+      if (e < pieces) *reinterpret_cast<float4*>(shared + r * pitch + j) = q[p];
     }
   }
   __syncthreads();
@@ -853,7 +870,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     int c = k / rows, r = k - c * rows;
 #pragma unroll
     for (int i = 0; i < VEC; ++i) {
-      v[i] = k + i < count ? shared[r * PITCH + c + few_lead(r, cols)] : 0.0f;
+      v[i] = k + i < count ? shared[r * pitch + c + few_lead(r, cols)] : 0.0f;
       if (++r == rows) r = 0, ++c;
     }
     if (k + VEC <= count) {
@@ -925,21 +942,26 @@ inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
 }
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
-// of RUN floats of the long side.
+// of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN.
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
-void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + RUN - 1) / RUN;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(RUN, PITCH_MOD) * sizeof(float);
+void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                        int run) {
+  const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
+  const std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
     allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
     kernel_few_cols<RUN, PITCH_MOD>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols));
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
   } else {
     allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
     kernel_few_rows<RUN, PITCH_MOD>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols);
+        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols, run);
   }
   CUDA_CHECK_LAUNCH();
+}
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
+void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  launch_few_runs_of<RUN, PITCH_MOD>(d_in, d_out, rows, cols, RUN);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -952,17 +974,58 @@ constexpr int FEW_SHORT_RUN = 32;
 // Runs of 64 where runs of FEW_RUN would be at least one block per SM but fewer than
 // FEW_SMALL_WAVES (`few_waves`; sides of at most FEW_SIDE only, launch_variant says why).
 constexpr int FEW_WAVES_RUN = 64;
-constexpr std::int64_t FEW_WAVES_FROM = 20;        // floats of the few side (launch_variant)
+constexpr std::int64_t FEW_WAVES_FROM = 20;  // floats of the few side (launch_variant)
+// A few waves: as before the rule (never), runs of FEW_WAVES_RUN, or one_wave_run's (the default).
+constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE = 2;
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
+
+// Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `few`
+// floats in runs of `run` (few <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
+// few side and run, and kept.
+template <auto KERNEL>
+int few_blocks_per_sm(int few, int run, std::size_t shared_bytes) {
+  constexpr int MAX_DEVICES = 8;
+  static int known[MAX_DEVICES][FEW_SIDE + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked yet
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  int* const kept = device < MAX_DEVICES ? &known[device][few][run / VEC] : nullptr;
+  if (kept != nullptr && *kept > 0) return *kept;
+  allow_few_shared<KERNEL>(shared_bytes);
+  int blocks = 0;
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, KERNEL, BLOCK_THREADS, shared_bytes));
+  if (kept != nullptr) *kept = std::max(blocks, 1);
+  return std::max(blocks, 1);
+}
+
+// The shortest run (a multiple of 4, from FEW_SHORT_RUN to FEW_RUN) whose blocks the GPU holds all
+// at once: one wave, as full as it gets. For a few side of at most FEW_SIDE floats.
+template <auto KERNEL>
+int one_wave_run(std::int64_t few, std::int64_t long_side) {
+  for (int run = FEW_SHORT_RUN; run < FEW_RUN; run += VEC) {
+    const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
+    const std::int64_t per_sm = few_blocks_per_sm<KERNEL>(int(few), run, bytes);
+    if ((long_side + run - 1) / run <= per_sm * current_gpu().sms) return run;
+  }
+  return FEW_RUN;
+}
+
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-template <bool SHORT_RUNS = true>
+// A few waves (launch_variant says where): runs of FEW_WAVES_RUN, or (ONE_WAVE_RUNS)
+// one_wave_run's.
+template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if (SHORT_RUNS && few_waves)
+  if (SHORT_RUNS && few_waves && ONE_WAVE_RUNS) {
+    const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
+    const int run = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
+                                : one_wave_run<kernel_few_rows<ANY_RUN>>(few, long_side);
+    launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols, run);
+  } else if (SHORT_RUNS && few_waves)
     launch_few_runs<FEW_WAVES_RUN>(d_in, d_out, rows, cols);
   else if (short_runs && compact)
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
@@ -1123,7 +1186,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true, bool FEW_WAVES = true>
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
+          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1195,16 +1259,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // slower than runs of FEW_WAVES_RUN at 64 columns of 45001 to 50003 rows (704 to 782 tiles; 660
   // blocks of the realigning kernel fill the H100), and than runs of FEW_RUN at 60004 x 17.
   const std::int64_t long_side = std::max(rows, cols);
-  const bool few_waves = FEW_WAVES && !past_few && std::min(rows, cols) >= FEW_WAVES_FROM &&
-                         !few_runs_below(long_side, 1) &&
+  const bool few_waves = FEW_WAVES != FEW_WAVES_NEVER && !past_few &&
+                         std::min(rows, cols) >= FEW_WAVES_FROM && !few_runs_below(long_side, 1) &&
                          few_runs_below(long_side, FEW_SMALL_WAVES);
   const bool tiles_fill_one_wave =  // of the realigning kernel, at 64 columns
       (rows + TILE_DIM - 1) / TILE_DIM <= MIN_BLOCKS_PER_SM_REALIGNED * current_gpu().sms;
-  const bool few_waves_tiles = few_waves && few_cols && cols <= FEW &&
+  const bool few_waves_tiles = FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
                                (rows % VEC == 0 || (cols >= FEW_WAVES_TILES_FROM &&
                                                     (cols < TILE_DIM || tiles_fill_one_wave)));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
-    launch_few<FEW_SHORT_RUNS>(d_in, d_out, rows, cols, small, few_waves);
+    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE>(d_in, d_out, rows, cols, small,
+                                                                few_waves);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1422,7 +1487,17 @@ inline std::vector<common::matrix_variant> variants() {
       {"few-side kernels in a few waves as before",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, false>,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_NEVER>,
+       any_shape},
+      {"few-side runs of 64 in a few waves",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_RUNS_OF_64>,
+       any_shape},
+      {"EXP one-wave runs without tiles",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

@@ -23,7 +23,7 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
 // kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
-// their rule, and in long runs only).
+// their rule and in runs of 64, and in long runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -218,24 +218,31 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>);
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>);
   check_shapes(shapes, launch_few_runs<FEW_WAVES_RUN>);
+  for (const int run : {36, 40, 60, 76, 124}) {  // runs chosen at run time, up to FEW_SIDE floats
+    CAPTURE(run);
+    check_shapes(shapes, [run](const float* in, float* out, std::int64_t rows, std::int64_t cols) {
+      if (std::min(rows, cols) <= FEW_SIDE)
+        launch_few_runs_of<ANY_RUN>(in, out, rows, cols, run);
+      else
+        launch(in, out, rows, cols);
+    });
+  }
   check_every_variant(shapes);
 }
 
-GPU_TEST_CASE("a side of a few dozen floats in a few waves: runs of 64 or the tiles") {
+GPU_TEST_CASE("a side of a few dozen floats in a few waves: runs that fill one wave or the tiles") {
   // Long sides whose runs of 128 are one to four blocks per SM (on a GPU of 132 SMs; other GPUs
   // take other kernels at some of these, and every kernel is checked): few columns of rows off a
-  // multiple of 4 up to 60 (runs of 64), 61 .. 63 and 64 of few or many tiles per SM (the tiles or
-  // runs of 64), few columns of rows a multiple of 4 (the tiles), and few rows (runs of 64), with
-  // the kernels before the rule beside them.
-  const std::vector<shape> shapes =
+  // multiple of 4 up to 60 (runs that fill one wave), 61 .. 63 and 64 of few or many tiles per SM
+  // (the tiles or such runs), few columns of rows a multiple of 4 (the tiles), and few rows (such
+  // runs), on the default and on every variant of the few-waves rule (the rule before it, runs of
+  // 64).
+  std::vector<shape> shapes =
       every_pair({20001, 30001, 30004, 50003, 60002}, {17, 33, 40, 60, 61, 63, 64});
-  std::vector<shape> all = shapes;
-  for (const shape& s : every_pair({17, 33, 40}, {20001, 60003})) all.push_back(s);
-  check_shapes(all);
-  check_shapes(all,
-               launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
-                              true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
-                              FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, false>);
+  for (const shape& s : every_pair({17, 33, 40}, {20001, 60003})) shapes.push_back(s);
+  for (const auto& variant : VARIANTS)
+    if (variant.name.empty() || variant.name.find("few waves") != std::string::npos)
+      check_shapes(shapes, variant.launch);
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
