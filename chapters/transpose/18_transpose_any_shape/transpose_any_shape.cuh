@@ -978,6 +978,7 @@ constexpr std::int64_t FEW_WAVES_FROM = 20;  // floats of the few side (launch_v
 // A few waves: as before the rule (never), runs of FEW_WAVES_RUN, or one_wave_run's (the default).
 constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE = 2;
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
+constexpr std::int64_t FEW_WAVES_CAP_FROM = 48;    // floats of the few side (launch_variant)
 
 // Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `few`
 // floats in runs of `run` (few <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
@@ -999,15 +1000,17 @@ int few_blocks_per_sm(int few, int run, std::size_t shared_bytes) {
 }
 
 // The shortest run (a multiple of 4, from FEW_SHORT_RUN to FEW_RUN) whose blocks the GPU holds all
-// at once: one wave, as full as it gets. For a few side of at most FEW_SIDE floats.
+// at once: one wave, as full as it gets; but no longer than FEW_WAVES_RUN for a few side of at
+// least FEW_WAVES_CAP_FROM floats (launch_variant says why). For a few side of at most FEW_SIDE.
 template <auto KERNEL>
 int one_wave_run(std::int64_t few, std::int64_t long_side) {
-  for (int run = FEW_SHORT_RUN; run < FEW_RUN; run += VEC) {
+  const int longest = few >= FEW_WAVES_CAP_FROM ? FEW_WAVES_RUN : FEW_RUN;
+  for (int run = FEW_SHORT_RUN; run < longest; run += VEC) {
     const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
     const std::int64_t per_sm = few_blocks_per_sm<KERNEL>(int(few), run, bytes);
     if ((long_side + run - 1) / run <= per_sm * current_gpu().sms) return run;
   }
-  return FEW_RUN;
+  return longest;
 }
 
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
@@ -1262,11 +1265,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool few_waves = FEW_WAVES != FEW_WAVES_NEVER && !past_few &&
                          std::min(rows, cols) >= FEW_WAVES_FROM && !few_runs_below(long_side, 1) &&
                          few_runs_below(long_side, FEW_SMALL_WAVES);
-  const bool tiles_fill_one_wave =  // of the realigning kernel, at 64 columns
-      (rows + TILE_DIM - 1) / TILE_DIM <= MIN_BLOCKS_PER_SM_REALIGNED * current_gpu().sms;
-  const bool few_waves_tiles = FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
-                               (rows % VEC == 0 || (cols >= FEW_WAVES_TILES_FROM &&
-                                                    (cols < TILE_DIM || tiles_fill_one_wave)));
+  const bool few_waves_tiles =
+      FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
+      (rows % VEC == 0 || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
     launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE>(d_in, d_out, rows, cols, small,
                                                                 few_waves);
@@ -1494,7 +1495,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_RUNS_OF_64>,
        any_shape},
-      {"EXP one-wave runs without tiles",
+      {"few-side runs in a few waves without the tiles",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
