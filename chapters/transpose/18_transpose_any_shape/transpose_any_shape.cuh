@@ -741,6 +741,9 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
+// The few-side kernels fit 40 registers at 6 blocks per SM (5 with a run chosen at launch, which
+// ptxas gave 48 without this bound).
+constexpr int FEW_MIN_BLOCKS_PER_SM = MIN_BLOCKS_PER_SM;
 // The few-side kernels' run: RUN, or where RUN is 0 (ANY_RUN) the launch's `any_run` (a
 // multiple of 4, chosen at run time: launch_few); and its shared rows' pitch.
 constexpr int ANY_RUN = 0;
@@ -759,7 +762,7 @@ __device__ __forceinline__ int pitch_of(int any_run) {
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
-__global__ void __launch_bounds__(BLOCK_THREADS)
+__global__ void __launch_bounds__(BLOCK_THREADS, FEW_MIN_BLOCKS_PER_SM)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -823,7 +826,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
-__global__ void __launch_bounds__(BLOCK_THREADS)
+__global__ void __launch_bounds__(BLOCK_THREADS, FEW_MIN_BLOCKS_PER_SM)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -1267,7 +1270,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                          few_runs_below(long_side, FEW_SMALL_WAVES);
   const bool few_waves_tiles =
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
-      (rows % VEC == 0 || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
+      ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
     launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE>(d_in, d_out, rows, cols, small,
                                                                 few_waves);
