@@ -741,9 +741,6 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
   return (few * int(long_side % VEC)) % VEC;
 }
 
-// The few-side kernels fit 40 registers at 6 blocks per SM (5 with a run chosen at launch, which
-// ptxas gave 48 without this bound).
-constexpr int FEW_MIN_BLOCKS_PER_SM = MIN_BLOCKS_PER_SM;
 // The few-side kernels' run: RUN, or where RUN is 0 (ANY_RUN) the launch's `any_run` (a
 // multiple of 4, chosen at run time: launch_few); and its shared rows' pitch.
 constexpr int ANY_RUN = 0;
@@ -762,7 +759,7 @@ __device__ __forceinline__ int pitch_of(int any_run) {
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
-__global__ void __launch_bounds__(BLOCK_THREADS, FEW_MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -826,7 +823,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, FEW_MIN_BLOCKS_PER_SM)
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
-__global__ void __launch_bounds__(BLOCK_THREADS, FEW_MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -974,14 +971,19 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // 1001 x 37, 17 x 10003 and 10003 x 17, where runs of 128 fill a few dozen SMs at most and were
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
-// Runs of 64 where runs of FEW_RUN would be at least one block per SM but fewer than
-// FEW_SMALL_WAVES (`few_waves`; sides of at most FEW_SIDE only, launch_variant says why).
+// A few waves: where runs of FEW_RUN would be at least one block per SM but fewer than
+// FEW_SMALL_WAVES, for a few side of FEW_WAVES_FROM to FEW_SIDE floats (`few_waves`;
+// launch_variant says why). There a few side of FEW_WAVES_ONE_WAVE_FROM floats or more takes the
+// shortest run whose blocks all fit at once (one_wave_run), if that is at most FEW_WAVES_RUN or the
+// few side is under FEW_WAVES_LONG_UNDER; the others take runs of FEW_WAVES_RUN. (The kernel that
+// takes its run at launch needs 48 registers, the others 40: 5 blocks per SM instead of 6.)
 constexpr int FEW_WAVES_RUN = 64;
-constexpr std::int64_t FEW_WAVES_FROM = 20;  // floats of the few side (launch_variant)
-// A few waves: as before the rule (never), runs of FEW_WAVES_RUN, or one_wave_run's (the default).
+constexpr std::int64_t FEW_WAVES_FROM = 20;
+constexpr std::int64_t FEW_WAVES_ONE_WAVE_FROM = 32;
+constexpr std::int64_t FEW_WAVES_LONG_UNDER = 48;
+// The --sweep's choice: as before the rule (never), runs of FEW_WAVES_RUN only, or as above.
 constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE = 2;
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
-constexpr std::int64_t FEW_WAVES_CAP_FROM = 48;    // floats of the few side (launch_variant)
 
 // Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `few`
 // floats in runs of `run` (few <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
@@ -1002,36 +1004,36 @@ int few_blocks_per_sm(int few, int run, std::size_t shared_bytes) {
   return std::max(blocks, 1);
 }
 
-// The shortest run (a multiple of 4, from FEW_SHORT_RUN to FEW_RUN) whose blocks the GPU holds all
-// at once: one wave, as full as it gets; but no longer than FEW_WAVES_RUN for a few side of at
-// least FEW_WAVES_CAP_FROM floats (launch_variant says why). For a few side of at most FEW_SIDE.
+// The shortest run (a multiple of 4, from FEW_SHORT_RUN to FEW_RUN) whose blocks KERNEL's grid
+// holds all at once: one wave, as full as it gets. For a few side of at most FEW_SIDE floats.
 template <auto KERNEL>
 int one_wave_run(std::int64_t few, std::int64_t long_side) {
-  const int longest = few >= FEW_WAVES_CAP_FROM ? FEW_WAVES_RUN : FEW_RUN;
-  for (int run = FEW_SHORT_RUN; run < longest; run += VEC) {
+  for (int run = FEW_SHORT_RUN; run < FEW_RUN; run += VEC) {
     const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
     const std::int64_t per_sm = few_blocks_per_sm<KERNEL>(int(few), run, bytes);
     if ((long_side + run - 1) / run <= per_sm * current_gpu().sms) return run;
   }
-  return longest;
+  return FEW_RUN;
 }
 
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-// A few waves (launch_variant says where): runs of FEW_WAVES_RUN, or (ONE_WAVE_RUNS)
-// one_wave_run's.
+// A few waves (launch_variant says where): runs of FEW_WAVES_RUN, or (ONE_WAVE_RUNS) where the
+// few side and run allow it (FEW_WAVES_RUN says where) one_wave_run's.
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if (SHORT_RUNS && few_waves && ONE_WAVE_RUNS) {
-    const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
-    const int run = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
-                                : one_wave_run<kernel_few_rows<ANY_RUN>>(few, long_side);
-    launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols, run);
-  } else if (SHORT_RUNS && few_waves)
+  const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
+  const int one_wave = !(SHORT_RUNS && few_waves && ONE_WAVE_RUNS && few >= FEW_WAVES_ONE_WAVE_FROM)
+                           ? 0
+                       : cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
+                                     : one_wave_run<kernel_few_rows<ANY_RUN>>(few, long_side);
+  if (one_wave > 0 && (one_wave <= FEW_WAVES_RUN || few < FEW_WAVES_LONG_UNDER))
+    launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols, one_wave);
+  else if (SHORT_RUNS && few_waves)
     launch_few_runs<FEW_WAVES_RUN>(d_in, d_out, rows, cols);
   else if (short_runs && compact)
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
