@@ -981,6 +981,7 @@ constexpr int FEW_WAVES_RUN = 64;
 constexpr std::int64_t FEW_WAVES_FROM = 20;
 constexpr std::int64_t FEW_WAVES_ONE_WAVE_FROM = 32;
 constexpr std::int64_t FEW_WAVES_LONG_UNDER = 48;
+constexpr std::int64_t FEW_WAVES_MIN_FLOATS = 1536;
 // The --sweep's choice: as before the rule (never), runs of FEW_WAVES_RUN only, or as above.
 constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE = 2;
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
@@ -1004,11 +1005,14 @@ int few_blocks_per_sm(int few, int run, std::size_t shared_bytes) {
   return std::max(blocks, 1);
 }
 
-// The shortest run (a multiple of 4, from FEW_SHORT_RUN to FEW_RUN) whose blocks KERNEL's grid
-// holds all at once: one wave, as full as it gets. For a few side of at most FEW_SIDE floats.
+// The shortest run (a multiple of 4, at most FEW_RUN) whose blocks KERNEL's grid holds all at
+// once: one wave, as full as it gets; but at least FEW_SHORT_RUN floats, and at least
+// FEW_WAVES_MIN_FLOATS floats per block (launch_variant says why). For a few side of at most
+// FEW_SIDE floats.
 template <auto KERNEL>
 int one_wave_run(std::int64_t few, std::int64_t long_side) {
-  for (int run = FEW_SHORT_RUN; run < FEW_RUN; run += VEC) {
+  const int shortest = int((FEW_WAVES_MIN_FLOATS + few - 1) / few + VEC - 1) / VEC * VEC;
+  for (int run = std::max(FEW_SHORT_RUN, shortest); run < FEW_RUN; run += VEC) {
     const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
     const std::int64_t per_sm = few_blocks_per_sm<KERNEL>(int(few), run, bytes);
     if ((long_side + run - 1) / run <= per_sm * current_gpu().sms) return run;
