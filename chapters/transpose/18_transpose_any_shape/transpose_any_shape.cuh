@@ -28,11 +28,11 @@
 //   rows (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17
 //   to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128 floats of
 //   the long side per block, 32 where those would not fill the GPU or the matrix is small and has
-//   more than 64 columns, 64 where they would be one to four blocks per SM and the side is 20 to
-//   64 floats; 16-byte accesses on both sides) unless the tiles' accesses are aligned there (for
-//   few rows, from 32 rows on), or in those few waves the tiles measured faster (rows a multiple
-//   of 4, 61 to 64 columns); and a matrix of one row or one column, whose transpose is itself, is
-//   copied with cudaMemcpyAsync.
+//   more than 64 columns; where they would be one to four blocks per SM and the side is 20 to 64
+//   floats, 64 or a run chosen at launch to fill one wave; 16-byte accesses on both sides) unless
+//   the tiles' accesses are aligned there (for few rows, from 32 rows on), or in those few waves
+//   the tiles measured faster (both sides multiples of 4, 61 to 63 columns); and a matrix of one
+//   row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
 //   Where the output rows are aligned and the input rows start off 256-byte boundaries, the input
 //   loads ask the L2 for the whole 256 bytes around them (wide fetches; launch_variant says
 //   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
@@ -49,10 +49,11 @@
 //   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
 //   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
-//   the exception on the H100: 30003 x 96, 30003 x 120, 40 x 60001 and 45001 x 64 are a little
-//   behind it with every kernel measured (20003 x 96 and 20001 x 127, far behind it, were fixed by
-//   short runs and the tiles for small matrices past 64 columns; 60003 x 40, 45001 x 63 and
-//   33 x 30003 by runs of 64 or the tiles for a side of 20 to 64 floats in a few waves).
+//   the exception on the H100: 30003 x 96, 30003 x 120, 96 x 30003, 120 x 30003, 45001 x 64 and
+//   40 x 64001 are a little behind it with every variant of the sweep, 65001 x 64 with the default
+//   (20003 x 96 and 20001 x 127, far behind it, were fixed by short runs and the tiles for small
+//   matrices past 64 columns; 60003 x 40, 45001 x 63, 33 x 30003 and 40 x 60001 by shorter runs or
+//   the tiles for a side of 20 to 64 floats in a few waves).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -972,11 +973,14 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // behind cublasSgeam at 33 x 5000 and 33 x 65.
 constexpr int FEW_SHORT_RUN = 32;
 // A few waves: where runs of FEW_RUN would be at least one block per SM but fewer than
-// FEW_SMALL_WAVES, for a few side of FEW_WAVES_FROM to FEW_SIDE floats (`few_waves`;
-// launch_variant says why). There a few side of FEW_WAVES_ONE_WAVE_FROM floats or more takes the
-// shortest run whose blocks all fit at once (one_wave_run), if that is at most FEW_WAVES_RUN or the
-// few side is under FEW_WAVES_LONG_UNDER; the others take runs of FEW_WAVES_RUN. (The kernel that
-// takes its run at launch needs 48 registers, the others 40: 5 blocks per SM instead of 6.)
+// FEW_SMALL_WAVES, for a few side of FEW_WAVES_FROM to FEW_SIDE floats (`few_waves`; launch_variant
+// says why). There a few side of FEW_WAVES_ONE_WAVE_FROM floats or more takes the shortest run
+// whose blocks all fit at once and hold at least FEW_WAVES_MIN_FLOATS floats (one_wave_run), if
+// that run is at most FEW_WAVES_RUN or the few side is under FEW_WAVES_LONG_UNDER; the others take
+// runs of FEW_WAVES_RUN. The kernels that take their run at launch (ANY_RUN) hold 48 registers
+// where the others hold 40: 5 blocks per SM instead of 6. Bounded to 6 blocks, they held 40
+// (kernel_few_rows spilling) and were slower (commit d578c02), and the bound changed the other
+// kernels' code too.
 constexpr int FEW_WAVES_RUN = 64;
 constexpr std::int64_t FEW_WAVES_FROM = 20;
 constexpr std::int64_t FEW_WAVES_ONE_WAVE_FROM = 32;
@@ -1252,24 +1256,30 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
-  // A few waves (FEW_WAVES; not in the --sweep's 'few-side kernels in a few waves as before'): a
-  // side of FEW_WAVES_FROM to FEW floats whose runs of FEW_RUN would be at least one block per SM
-  // but fewer than FEW_SMALL_WAVES (long sides of about 17 to 67 thousand floats on the H100).
-  // There the few-side kernels take runs of FEW_WAVES_RUN, and few columns take the tiles instead
-  // where those measured faster: rows a multiple of 4 (output rows on 16-byte boundaries),
-  // FEW_WAVES_TILES_FROM to 63 columns, and 64 columns where the tiles fit one wave of the
-  // realigning kernel (MIN_BLOCKS_PER_SM_REALIGNED per SM). On the H100 runs of FEW_WAVES_RUN were
-  // faster than runs of FEW_RUN at 24 to 60 columns of 30001 rows, 33 to 64 of 50003, at 60003 x
-  // 40, 60001 x 33 and 48, 20003 x 40, 20002 x 56, 40002 x 60, 25001 x 36, 38003 x 44 and 18001 x
-  // 57, and at 24 to 40 rows of 20001 to 60001 columns (kernel_few_rows); level at 30001 x 20, 17 x
-  // 20001, 30001 x 62 and 62001 x 50; slower at 55001 x 63, 65001 x 19 and 19 x 66001 (hence
-  // FEW_WAVES_FROM). The tiles were faster than both at 30004 x 40, 48, 60 and 64, 40004 x 33,
-  // 30008 x 24 and 63, 50004 x 56, 20004 x 63 and 40008 x 61, at 61 to 63 columns of 20001 to 55001
-  // rows, and at 64 columns of 20001 to 35003 rows (313 to 547 tiles); faster than runs of FEW_RUN
-  // at 36008 x 20, 42004 x 52, 22004 x 64 and 33003 x 61 (runs of FEW_WAVES_RUN not measured
-  // there), and faster than runs of FEW_WAVES_RUN at 18001 x 57 too (not taken: a single shape);
-  // slower than runs of FEW_WAVES_RUN at 64 columns of 45001 to 50003 rows (704 to 782 tiles; 660
-  // blocks of the realigning kernel fill the H100), and than runs of FEW_RUN at 60004 x 17.
+  // A few waves (FEW_WAVES; the --sweep's 'few-side kernels in a few waves as before' keeps the
+  // rules before, 'few-side runs of 64 in a few waves' takes runs of FEW_WAVES_RUN throughout, and
+  // 'few-side runs in a few waves without the tiles' no tiles): a side of FEW_WAVES_FROM to FEW
+  // floats whose runs of FEW_RUN would be at least one block per SM but fewer than FEW_SMALL_WAVES
+  // (long sides of about 17 to 67 thousand floats on the H100). There the few-side kernels take
+  // shorter runs (launch_few: the run that fills one wave, or FEW_WAVES_RUN; FEW_WAVES_RUN says
+  // which), and few columns take the tiles instead where both sides are multiples of 4 or at
+  // FEW_WAVES_TILES_FROM to 63 columns. On the H100 (sweeps at commits b911c05 and 6889038, then
+  // b7ec6a7, ff49c5b, 9abbc71 and 6a0eb46; the page has the files): runs of 64 were faster than
+  // runs of FEW_RUN at most shapes of 20 to 64 floats, slower at 17 to 19 (65001 x 19, 19 x 66001;
+  // hence FEW_WAVES_FROM); the run that fills one wave, where its blocks hold at least
+  // FEW_WAVES_MIN_FLOATS floats, faster than runs of 64 at 32 to 45 floats (30001 x 32 and 40,
+  // 55003 x 40, 60003 x 40, 64001 x 36, 59003 x 42, 40 x 60001, 36 x 60001) and at 48 to 64 floats
+  // of up to about 40 thousand rows (30001 x 48 to 64, 27001 x 64, 39001 x 64, 18001 x 57,
+  // 34001 x 58, 19001 x 52, 17001 x 60), slower at fewer floats per block (21001 x 32 in runs of
+  // 32), at 20 to 28 floats (30001 x 24, 28 x 40001, 20 x 40001) and, at 48 floats or more, where
+  // that run is longer than 64 (50003 x 60 and 64, 62001 x 50, 45001 x 64), as was the kernel that
+  // takes its run at launch in runs of 64 there (44001 x 56, 53001 x 52, 47001 x 60, 50003 x 48).
+  // The tiles were faster than the runs where both sides are multiples of 4 (30004 x 40 and 64,
+  // 30008 x 24, 36008 x 20, 42004 x 52, 22004 x 64, 52004 x 44) and at 61 to 63 columns (30001 x 62
+  // and 63, 33003 x 61, 41001 x 62, 45001 x 63, 52001 x 63), slower at 48008 x 30 (rows a multiple
+  // of 4, columns not) and at 64 columns (30001, 27001, 39001 rows). Still behind cublasSgeam with
+  // every kernel measured: 45001 x 64 and 40 x 64001; behind it at 65001 x 64, where runs of
+  // FEW_RUN were past it.
   const std::int64_t long_side = std::max(rows, cols);
   const bool few_waves = FEW_WAVES != FEW_WAVES_NEVER && !past_few &&
                          std::min(rows, cols) >= FEW_WAVES_FROM && !few_runs_below(long_side, 1) &&
