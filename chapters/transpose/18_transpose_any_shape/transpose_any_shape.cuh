@@ -990,16 +990,16 @@ constexpr std::int64_t FEW_WAVES_MIN_FLOATS = 1536;
 constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE = 2;
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
 
-// Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `few`
-// floats in runs of `run` (few <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
+// Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `side`
+// floats in runs of `run` (side <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
 // few side and run, and kept.
 template <auto KERNEL>
-int few_blocks_per_sm(int few, int run, std::size_t shared_bytes) {
+int few_blocks_per_sm(int side, int run, std::size_t shared_bytes) {
   constexpr int MAX_DEVICES = 8;
   static int known[MAX_DEVICES][FEW_SIDE + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked yet
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
-  int* const kept = device < MAX_DEVICES ? &known[device][few][run / VEC] : nullptr;
+  int* const kept = device < MAX_DEVICES ? &known[device][side][run / VEC] : nullptr;
   if (kept != nullptr && *kept > 0) return *kept;
   allow_few_shared<KERNEL>(shared_bytes);
   int blocks = 0;
