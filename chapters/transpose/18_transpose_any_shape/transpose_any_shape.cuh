@@ -44,9 +44,11 @@
 //   the H100) take longer, most where the output rows start off 16-byte boundaries, and far longer
 //   on the H200 than on the H100. In the bench runs it is at or past cublasSgeam at every shape
 //   measured on both GPUs, on the H200 only just at some shapes whose sides are both odd. Outside
-//   the bench, tall matrices of 17 to 19 columns were behind it until the few-side kernels; of the
-//   32 shapes last tried outside the bench, all are at or past it on the H200 (1537 x 1539 level
-//   with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just). On the H100, both-odd
+//   the bench, tall matrices of 17 to 19 columns were behind it until the few-side kernels; of 32
+//   shapes tried outside the bench on both GPUs, all are at or past it on the H200 (1537 x 1539
+//   level with it) and on the H100 (2049 x 2047 and 2051 x 1103 only just); of 27 more on the
+//   H100, 25 are past it (20000 x 9999 only just) and 9004 x 11008 and 44 x 28001 level with it
+//   (9012 x 11008 too, tried after them). On the H100, both-odd
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
 //   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
 //   the exception on the H100: 30003 x 96, 30003 x 120, 96 x 30003, 120 x 30003, 45001 x 64 and
