@@ -993,12 +993,12 @@ constexpr int FEW_WAVES_NEVER = 0, FEW_WAVES_RUNS_OF_64 = 1, FEW_WAVES_ONE_WAVE 
 constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant says why)
 
 // Blocks of KERNEL per SM with `shared_bytes` of dynamic shared memory, for a few side of `side`
-// floats in runs of `run` (side <= FEW_COLS_ODD_ROWS, run <= FEW_RUN): asked of the driver once per
-// device, few side and run, and kept.
+// floats in runs of `run` (side <= FEW_SIDE, run <= FEW_RUN): asked of the driver once per device,
+// few side and run, and kept.
 template <auto KERNEL>
 int few_blocks_per_sm(int side, int run, std::size_t shared_bytes) {
   constexpr int MAX_DEVICES = 8;
-  static int known[MAX_DEVICES][FEW_COLS_ODD_ROWS + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked
+  static int known[MAX_DEVICES][FEW_SIDE + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked yet
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   int* const kept = device < MAX_DEVICES ? &known[device][side][run / VEC] : nullptr;
@@ -1205,27 +1205,9 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
-          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true, int EXP_ROWS_PAST = 0>
+          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
-  // EXP: few rows past FEW_ROWS (up to FEW_COLS_ODD_ROWS) of a small wide matrix on kernel_few_rows
-  // in runs of 32 (1), 64 (2) or the run that fills one wave (3; runs of 32 past 96 rows).
-  if (EXP_ROWS_PAST > 0 && rows > FEW_ROWS && rows <= FEW_COLS_ODD_ROWS && cols > rows &&
-      few_runs_below(cols, FEW_SMALL_WAVES) && !(rows % VEC == 0 && cols % VEC == 0)) {
-    const bool compact = rows > FEW_FULL_PITCH_UP_TO;
-    if (EXP_ROWS_PAST == 2 && !compact)
-      launch_few_runs<FEW_WAVES_RUN>(d_in, d_out, rows, cols);
-    else if (EXP_ROWS_PAST == 2)
-      launch_few_runs<FEW_WAVES_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-    else if (EXP_ROWS_PAST == 3 && !compact)
-      launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols,
-                                  one_wave_run<kernel_few_rows<ANY_RUN>>(rows, cols));
-    else if (compact)
-      launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-    else
-      launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
-    return;
-  }
   // One row or one column: its transpose is the same floats in the same order.
   if (rows == 1 || cols == 1) {
     CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
@@ -1538,21 +1520,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
-       any_shape},
-      {"EXP rows past 40 runs of 32",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, 1>,
-       any_shape},
-      {"EXP rows past 40 runs of 64",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, 2>,
-       any_shape},
-      {"EXP rows past 40 one wave",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, 3>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
