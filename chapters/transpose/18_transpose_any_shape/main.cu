@@ -37,7 +37,8 @@ int main(int argc, char** argv) {
       "to 127 such columns on the few-columns kernel in runs of 128 floats as before the rule "
       "for small matrices, matrices with a side of at most 64 floats whose runs are a few "
       "waves on the few-side kernels in runs of 128 floats as before the rule for a few waves "
-      "(never on the tiles), and on the few-side kernels in runs of 128 floats where they would "
-      "be fewer blocks than the GPU has SMs";
+      "(never on the tiles), in runs of 64 floats only, and without the tiles, small wide "
+      "matrices of 41 to 112 rows on the tiles as before the rule for them, and on the few-side "
+      "kernels in runs of 128 floats where they would be fewer blocks than the GPU has SMs";
   return common::run_matrix_program(argc, argv, step);
 }

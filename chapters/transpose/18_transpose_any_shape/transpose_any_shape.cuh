@@ -1055,6 +1055,20 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
     launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
 
+// Few rows (more than FEW_ROWS, at most FEW_SMALL_SHORT_UP_TO) of a small wide matrix
+// (launch_variant says which): up to FEW_SIDE rows the run that fills one wave, past them runs of
+// FEW_SHORT_RUN, at the compact pitch past FEW_FULL_PITCH_UP_TO rows.
+inline void launch_few_rows_small(const float* d_in, float* d_out, std::int64_t rows,
+                                  std::int64_t cols) {
+  if (rows <= FEW_SIDE)
+    launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols,
+                                one_wave_run<kernel_few_rows<ANY_RUN>>(rows, cols));
+  else if (rows <= FEW_FULL_PITCH_UP_TO)
+    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+  else
+    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
+}
+
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
 
 // A tiled kernel over `step` tiles along blockIdx.x and `walk` along blockIdx.y, in one launch per
@@ -1205,7 +1219,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
-          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true>
+          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
+          bool FEW_ROWS_SMALL = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1258,6 +1273,28 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
+  // Few rows past FEW_ROWS in a small wide matrix (FEW_ROWS_SMALL; not in the --sweep's 'small wide
+  // matrices of 41 to 112 rows on the tiles as before'): FEW_ROWS + 1 to FEW_SMALL_SHORT_UP_TO rows
+  // of more columns, not both sides multiples of 4, whose runs of FEW_RUN columns would be fewer
+  // than FEW_SMALL_WAVES blocks per SM, take kernel_few_rows: up to FEW_SIDE rows in the run that
+  // fills one wave (one_wave_run), past it in runs of FEW_SHORT_RUN (launch_few_rows_small). On the
+  // H100 (commit 61e1558, the page has the file) the kernels before (the tiles or aligned lines)
+  // were behind cublasSgeam at 44 x 28001, 44 x 45001, 60 x 60001, 80 x 30003, 88 x 22001,
+  // 96 x 30003, 100 x 30003, 104 x 26001, 112 x 30003 and 120 x 30003. The run that fills one wave
+  // was faster than runs of 32 at 44 to 65 rows (44 x 28001 and 45001, 48 x 30001, 60 x 60001,
+  // 63 x 30003, 65 x 30003 and 50001), runs of 32 faster from 70 rows on (70 x 15001, 72 x 25003,
+  // 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few side
+  // one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles at
+  // 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
+  // and 40001). Still behind cublasSgeam: 112 x 30003 and 120 x 30003; level: 96 x 30003 and
+  // 60 x 60001.
+  const bool few_rows_small =
+      FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS && rows <= FEW_SMALL_SHORT_UP_TO &&
+      cols > rows && !(rows % VEC == 0 && cols % VEC == 0) && few_runs_below(cols, FEW_SMALL_WAVES);
+  if (few_rows_small) {
+    launch_few_rows_small(d_in, d_out, rows, cols);
+    return;
+  }
   // A few waves (FEW_WAVES; the --sweep's 'few-side kernels in a few waves as before' keeps the
   // rules before, 'few-side runs of 64 in a few waves' takes runs of FEW_WAVES_RUN throughout, and
   // 'few-side runs in a few waves without the tiles' no tiles): a side of FEW_WAVES_FROM to FEW
@@ -1520,6 +1557,11 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
+       any_shape},
+      {"small wide matrices of 41 to 112 rows on the tiles as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, false>,
        any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,

@@ -23,7 +23,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // one-wave grids at 8 blocks per SM, short odd rows on tiles, no few-side kernels, the few-side
 // kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
-// their rule and in runs of 64, and in long runs only).
+// their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
+// tiles as before, and in long runs only).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -242,6 +243,18 @@ GPU_TEST_CASE("a side of a few dozen floats in a few waves: runs that fill one w
   for (const shape& s : every_pair({17, 33, 40}, {20001, 60003})) shapes.push_back(s);
   for (const auto& variant : VARIANTS)
     if (variant.name.empty() || variant.name.find("few waves") != std::string::npos)
+      check_shapes(shapes, variant.launch);
+}
+
+GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
+  // Either side of each edge of the rule (40 / 41 rows, 64 / 65: the run that fills one wave or
+  // runs of 32, 96 / 97: the full or the compact pitch, 112 / 113: the tiles), rows and columns
+  // not both multiples of 4, few and many runs per SM, on the default and on the kernels before
+  // the rule.
+  const std::vector<shape> shapes =
+      every_pair({40, 41, 44, 63, 64, 65, 80, 96, 97, 112, 113}, {15001, 30003, 60001});
+  for (const auto& variant : VARIANTS)
+    if (variant.name.empty() || variant.name.find("small wide") != std::string::npos)
       check_shapes(shapes, variant.launch);
 }
 
