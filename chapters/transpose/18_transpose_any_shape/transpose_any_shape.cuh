@@ -22,14 +22,15 @@
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
 //   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
-//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats,
-//   or at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
-//   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more
-//   rows (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17
-//   to 40 rows of more columns, take kernel_few_cols or kernel_few_rows (a run of 128 floats of
-//   the long side per block, 32 where those would not fill the GPU or the matrix is small and has
-//   more than 64 columns; where they would be one to four blocks per SM and the side is 20 to 64
-//   floats, 64 or a run chosen at launch to fill one wave; 16-byte accesses on both sides) unless
+//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats, or
+//   at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
+//   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more rows
+//   (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17 to 40
+//   rows of more columns (in small matrices up to 112 rows, not both sides multiples of 4), take
+//   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
+//   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
+//   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
+//   64 rows, 64 or a run chosen at launch to fill one wave; 16-byte accesses on both sides) unless
 //   the tiles' accesses are aligned there (for few rows, from 32 rows on), or in those few waves
 //   the tiles measured faster (both sides multiples of 4, 61 to 63 columns); and a matrix of one
 //   row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
@@ -51,11 +52,13 @@
 //   (9012 x 11008 too, tried after them). On the H100, both-odd
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
 //   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
-//   the exception on the H100: 30003 x 96, 30003 x 120, 96 x 30003, 120 x 30003, 45001 x 64 and
-//   40 x 64001 are a little behind it with every variant of the sweep, 65001 x 64 with the default
-//   (20003 x 96 and 20001 x 127, far behind it, were fixed by short runs and the tiles for small
-//   matrices past 64 columns; 60003 x 40, 45001 x 63, 33 x 30003 and 40 x 60001 by shorter runs or
-//   the tiles for a side of 20 to 64 floats in a few waves).
+//   the exception on the H100: 30003 x 96, 30003 x 120, 120 x 30003, 45001 x 64 and 40 x 64001
+//   are a little behind it with every variant of the sweep; 65001 x 64, 112 x 30003, 108 x 22001
+//   and 58 x 52001 with the default (20003 x 96 and 20001 x 127, far behind it, were fixed by short
+//   runs and the tiles for small matrices past 64 columns; 60003 x 40, 45001 x 63, 33 x 30003 and
+//   40 x 60001 by shorter runs or the tiles for a side of 20 to 64 floats in a few waves;
+//   96 x 30003, 80 x 30003, 44 x 45001 and others by kernel_few_rows for small wide matrices of 41
+//   to 112 rows).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -1286,8 +1289,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few side
   // one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles at
   // 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
-  // and 40001). Still behind cublasSgeam: 112 x 30003 and 120 x 30003; level: 96 x 30003 and
-  // 60 x 60001.
+  // and 40001). In the validation (commit 690d8b4, 31 shapes, 8 of them new) it was faster than the
+  // tiles at most shapes and past cublasSgeam at 25, behind it at 112 x 30003 and 120 x 30003 (the
+  // tiles), and at two new shapes the tiles had been past it: 108 x 22001 in runs of 32 and
+  // 58 x 52001 in the run that fills one wave, a little behind it where the tiles were a little
+  // past it; level at 96 x 30003 and 60 x 60001.
   const bool few_rows_small =
       FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS && rows <= FEW_SMALL_SHORT_UP_TO &&
       cols > rows && !(rows % VEC == 0 && cols % VEC == 0) && few_runs_below(cols, FEW_SMALL_WAVES);
