@@ -1282,13 +1282,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // than FEW_SMALL_WAVES blocks per SM, take kernel_few_rows: up to FEW_SIDE rows in the run that
   // fills one wave (one_wave_run), past it in runs of FEW_SHORT_RUN (launch_few_rows_small). On the
   // H100 (commit 61e1558, the page has the file) the kernels before (the tiles or aligned lines)
-  // were behind cublasSgeam at 44 x 28001, 44 x 45001, 60 x 60001, 80 x 30003, 88 x 22001,
-  // 96 x 30003, 100 x 30003, 104 x 26001, 112 x 30003 and 120 x 30003. The run that fills one wave
-  // was faster than runs of 32 at 44 to 65 rows (44 x 28001 and 45001, 48 x 30001, 60 x 60001,
-  // 63 x 30003, 65 x 30003 and 50001), runs of 32 faster from 70 rows on (70 x 15001, 72 x 25003,
-  // 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few side
-  // one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles at
-  // 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
+  // were level with cublasSgeam at 44 x 28001 and behind it at 44 x 45001, 60 x 60001, 80 x 30003,
+  // 88 x 22001, 96 x 30003, 100 x 30003, 104 x 26001, 112 x 30003 and 120 x 30003. The run that
+  // fills one wave was faster than runs of 32 at 44 to 65 rows (44 x 28001 and 45001, 48 x 30001,
+  // 60 x 60001, 63 x 30003, 65 x 30003 and 50001), runs of 32 faster from 70 rows on (70 x 15001,
+  // 72 x 25003, 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few
+  // side one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles
+  // at 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
   // and 40001). In the validation (commit 690d8b4, 31 shapes, 8 of them new) it was faster than the
   // tiles at most shapes and past cublasSgeam at 25, behind it at 112 x 30003 and 120 x 30003 (the
   // tiles), and at two new shapes the tiles had been past it: 108 x 22001 in runs of 32 and
