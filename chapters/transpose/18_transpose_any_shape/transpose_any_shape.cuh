@@ -1032,18 +1032,19 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
-// A few waves (launch_variant says where): runs of FEW_WAVES_RUN, or (ONE_WAVE_RUNS) where the
-// few side and run allow it (FEW_WAVES_RUN says where) one_wave_run's.
+// In a few waves (`few_waves`; launch_variant says where): one_wave_run's run where the few side
+// and that run allow it (the comment above FEW_WAVES_RUN says which), else runs of FEW_WAVES_RUN;
+// ONE_WAVE_RUNS false (the --sweep's 'few-side runs of 64 in a few waves'): runs of FEW_WAVES_RUN.
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
   const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
-  const int one_wave = !(SHORT_RUNS && few_waves && ONE_WAVE_RUNS && few >= FEW_WAVES_ONE_WAVE_FROM)
-                           ? 0
-                       : cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
-                                     : one_wave_run<kernel_few_rows<ANY_RUN>>(few, long_side);
+  int one_wave = 0;  // the run that fills one wave, where the rule asks for it
+  if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
+    one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
+                           : one_wave_run<kernel_few_rows<ANY_RUN>>(few, long_side);
   if (one_wave > 0 && (one_wave <= FEW_WAVES_RUN || few < FEW_WAVES_LONG_UNDER))
     launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols, one_wave);
   else if (SHORT_RUNS && few_waves)
@@ -1278,25 +1279,28 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   // Few rows past FEW_ROWS in a small wide matrix (FEW_ROWS_SMALL; not in the --sweep's 'small wide
   // matrices of 41 to 112 rows on the tiles as before'): FEW_ROWS + 1 to FEW_SMALL_SHORT_UP_TO rows
-  // of more columns, not both sides multiples of 4, whose runs of FEW_RUN columns would be fewer
-  // than FEW_SMALL_WAVES blocks per SM, take kernel_few_rows: up to FEW_SIDE rows in the run that
-  // fills one wave (one_wave_run), past it in runs of FEW_SHORT_RUN (launch_few_rows_small). On the
-  // H100 (commit 61e1558, the page has the file) the kernels before (the tiles or aligned lines)
-  // were level with cublasSgeam at 44 x 28001 and behind it at 44 x 45001, 60 x 60001, 80 x 30003,
-  // 88 x 22001, 96 x 30003, 100 x 30003, 104 x 26001, 112 x 30003 and 120 x 30003. The run that
-  // fills one wave was faster than runs of 32 at 44 to 65 rows (44 x 28001 and 45001, 48 x 30001,
-  // 60 x 60001, 63 x 30003, 65 x 30003 and 50001), runs of 32 faster from 70 rows on (70 x 15001,
-  // 72 x 25003, 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few
-  // side one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles
-  // at 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
-  // and 40001). In the validation (commit 690d8b4, 31 shapes, 8 of them new) it was faster than the
-  // tiles at most shapes and past cublasSgeam at 25, behind it at 112 x 30003 and 120 x 30003 (the
-  // tiles), and at two new shapes the tiles had been past it: 108 x 22001 in runs of 32 and
-  // 58 x 52001 in the run that fills one wave, a little behind it where the tiles were a little
-  // past it; level at 96 x 30003 and 60 x 60001.
-  const bool few_rows_small =
-      FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS && rows <= FEW_SMALL_SHORT_UP_TO &&
-      cols > rows && !(rows % VEC == 0 && cols % VEC == 0) && few_runs_below(cols, FEW_SMALL_WAVES);
+  // of more columns, not both sides multiples of 4, whose runs of FEW_RUN columns would be at least
+  // one block per SM but fewer than FEW_SMALL_WAVES, take kernel_few_rows: up to FEW_SIDE rows in
+  // the run that fills one wave (one_wave_run), past it in runs of FEW_SHORT_RUN
+  // (launch_few_rows_small). On the H100 (commit 61e1558, the page has the file) the kernels before
+  // (the tiles or aligned lines) were level with cublasSgeam at 44 x 28001 and behind it at
+  // 44 x 45001, 60 x 60001, 80 x 30003, 88 x 22001, 96 x 30003, 100 x 30003, 104 x 26001,
+  // 112 x 30003 and 120 x 30003. The run that fills one wave was faster than runs of 32 at 44 to 65
+  // rows (44 x 28001 and 45001, 48 x 30001, 60 x 60001, 63 x 30003, 65 x 30003 and 50001), runs of
+  // 32 faster from 70 rows on (70 x 15001, 72 x 25003, 80 x 30003, 88 x 22001, 96 x 30003); the
+  // rule splits at FEW_SIDE, the widest few side one_wave_run keeps occupancies for; up to 112 rows
+  // runs of 32 were faster than the tiles at 100 x 30003, 104 x 26001 and 112 x 30003, from 120
+  // rows far slower (120 x 30003, 127 x 20001 and 40001). In the validation (commit 690d8b4, 31
+  // shapes, 8 of them new) it was faster than the tiles at most shapes and past cublasSgeam at 25
+  // (70 x 15001 among them, whose runs of FEW_RUN are fewer than one per SM: the rule, measured at
+  // that size at this shape only, leaves such matrices to the kernels tuned for them), behind it at
+  // 112 x 30003 and 120 x 30003 (the tiles), and at two new shapes the tiles had been past it:
+  // 108 x 22001 in runs of 32 and 58 x 52001 in the run that fills one wave, a little behind it
+  // where the tiles were a little past it; level at 96 x 30003 and 60 x 60001.
+  const bool few_rows_small = FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS &&
+                              rows <= FEW_SMALL_SHORT_UP_TO && cols > rows &&
+                              !(rows % VEC == 0 && cols % VEC == 0) && !few_runs_below(cols, 1) &&
+                              few_runs_below(cols, FEW_SMALL_WAVES);
   if (few_rows_small) {
     launch_few_rows_small(d_in, d_out, rows, cols);
     return;

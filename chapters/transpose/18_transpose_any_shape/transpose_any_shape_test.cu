@@ -219,7 +219,7 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
   check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>);
   check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>);
   check_shapes(shapes, launch_few_runs<FEW_WAVES_RUN>);
-  for (const int run : {36, 40, 60, 76, 124}) {  // runs chosen at run time, up to FEW_SIDE floats
+  for (const int run : {32, 36, 40, 60, 76, 124}) {  // runs chosen at launch, up to FEW_SIDE floats
     CAPTURE(run);
     check_shapes(shapes, [run](const float* in, float* out, std::int64_t rows, std::int64_t cols) {
       if (std::min(rows, cols) <= FEW_SIDE)
@@ -249,10 +249,11 @@ GPU_TEST_CASE("a side of a few dozen floats in a few waves: runs that fill one w
 GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
   // Either side of each edge of the rule (40 / 41 rows, 64 / 65: the run that fills one wave or
   // runs of 32, 96 / 97: the full or the compact pitch, 112 / 113: the tiles), rows and columns
-  // not both multiples of 4, few and many runs per SM, on the default and on the kernels before
-  // the rule.
+  // not both multiples of 4, and columns whose runs of 128 are fewer than one, one to four and
+  // more than four per SM on a GPU of 132 SMs (the rule takes the middle ones), on the default and
+  // on the kernels before the rule.
   const std::vector<shape> shapes =
-      every_pair({40, 41, 44, 63, 64, 65, 80, 96, 97, 112, 113}, {15001, 30003, 60001});
+      every_pair({40, 41, 44, 63, 64, 65, 80, 96, 97, 112, 113}, {15001, 30003, 60001, 70001});
   for (const auto& variant : VARIANTS)
     if (variant.name.empty() || variant.name.find("small wide") != std::string::npos)
       check_shapes(shapes, variant.launch);
