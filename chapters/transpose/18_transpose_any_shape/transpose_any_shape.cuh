@@ -1279,24 +1279,25 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                  : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   // Few rows past FEW_ROWS in a small wide matrix (FEW_ROWS_SMALL; not in the --sweep's 'small wide
   // matrices of 41 to 112 rows on the tiles as before'): FEW_ROWS + 1 to FEW_SMALL_SHORT_UP_TO rows
-  // of more columns, not both sides multiples of 4, whose runs of FEW_RUN columns would be at least
-  // one block per SM but fewer than FEW_SMALL_WAVES, take kernel_few_rows: up to FEW_SIDE rows in
-  // the run that fills one wave (one_wave_run), past it in runs of FEW_SHORT_RUN
-  // (launch_few_rows_small). On the H100 (commit 61e1558, the page has the file) the kernels before
-  // (the tiles or aligned lines) were level with cublasSgeam at 44 x 28001 and behind it at
-  // 44 x 45001, 60 x 60001, 80 x 30003, 88 x 22001, 96 x 30003, 100 x 30003, 104 x 26001,
-  // 112 x 30003 and 120 x 30003. The run that fills one wave was faster than runs of 32 at 44 to 65
-  // rows (44 x 28001 and 45001, 48 x 30001, 60 x 60001, 63 x 30003, 65 x 30003 and 50001), runs of
-  // 32 faster from 70 rows on (70 x 15001, 72 x 25003, 80 x 30003, 88 x 22001, 96 x 30003); the
-  // rule splits at FEW_SIDE, the widest few side one_wave_run keeps occupancies for; up to 112 rows
-  // runs of 32 were faster than the tiles at 100 x 30003, 104 x 26001 and 112 x 30003, from 120
-  // rows far slower (120 x 30003, 127 x 20001 and 40001). In the validation (commit 690d8b4, 31
-  // shapes, 8 of them new) it was faster than the tiles at most shapes and past cublasSgeam at 25
-  // (70 x 15001 among them, whose runs of FEW_RUN are fewer than one per SM: the rule, measured at
-  // that size at this shape only, leaves such matrices to the kernels tuned for them), behind it at
-  // 112 x 30003 and 120 x 30003 (the tiles), and at two new shapes the tiles had been past it:
-  // 108 x 22001 in runs of 32 and 58 x 52001 in the run that fills one wave, a little behind it
-  // where the tiles were a little past it; level at 96 x 30003 and 60 x 60001.
+  // of more columns, not both sides multiples of 4 (those keep the tiles, as in a few waves; not
+  // measured for wide matrices), whose runs of FEW_RUN columns would be at least one block per SM
+  // but fewer than FEW_SMALL_WAVES, take kernel_few_rows: up to FEW_SIDE rows in the run that fills
+  // one wave (one_wave_run), past it in runs of FEW_SHORT_RUN (launch_few_rows_small). On the H100
+  // (commit 61e1558, the page has the file) the kernels before (the tiles or aligned lines) were
+  // level with cublasSgeam at 44 x 28001 and behind it at 44 x 45001, 60 x 60001, 80 x 30003,
+  // 88 x 22001, 96 x 30003, 100 x 30003, 104 x 26001, 112 x 30003 and 120 x 30003. The run that
+  // fills one wave was faster than runs of 32 at 44 to 65 rows (44 x 28001 and 45001, 48 x 30001,
+  // 60 x 60001, 63 x 30003, 65 x 30003 and 50001), runs of 32 faster from 70 rows on (70 x 15001,
+  // 72 x 25003, 80 x 30003, 88 x 22001, 96 x 30003); the rule splits at FEW_SIDE, the widest few
+  // side one_wave_run keeps occupancies for; up to 112 rows runs of 32 were faster than the tiles
+  // at 100 x 30003, 104 x 26001 and 112 x 30003, from 120 rows far slower (120 x 30003, 127 x 20001
+  // and 40001). In the validation (commit 690d8b4, 31 shapes, 8 of them new) it was faster than the
+  // tiles at most shapes and past cublasSgeam at 25 (70 x 15001 among them, whose runs of FEW_RUN
+  // are fewer than one per SM: the rule, measured at that size at this shape only, leaves such
+  // matrices to the kernels tuned for them), behind it at 112 x 30003 and 120 x 30003 (the tiles),
+  // and at two new shapes the tiles had been past it: 108 x 22001 in runs of 32 and 58 x 52001 in
+  // the run that fills one wave, a little behind it where the tiles were a little past it; level at
+  // 96 x 30003 and 60 x 60001.
   const bool few_rows_small = FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS &&
                               rows <= FEW_SMALL_SHORT_UP_TO && cols > rows &&
                               !(rows % VEC == 0 && cols % VEC == 0) && !few_runs_below(cols, 1) &&
