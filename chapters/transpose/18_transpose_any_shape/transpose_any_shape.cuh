@@ -946,6 +946,12 @@ void allow_few_shared(std::size_t bytes) {
 inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
   return (long_side + FEW_RUN - 1) / FEW_RUN < per_sm * current_gpu().sms;
 }
+// A few waves: runs of FEW_RUN floats of the long side would be at least one block per SM but
+// fewer than FEW_SMALL_WAVES (the rules for a side of a few dozen floats and for small wide
+// matrices, in launch_variant).
+inline bool few_waves_of(std::int64_t long_side) {
+  return !few_runs_below(long_side, 1) && few_runs_below(long_side, FEW_SMALL_WAVES);
+}
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN.
@@ -1000,7 +1006,7 @@ constexpr std::int64_t FEW_WAVES_TILES_FROM = 61;  // columns (launch_variant sa
 // few side and run, and kept.
 template <auto KERNEL>
 int few_blocks_per_sm(int side, int run, std::size_t shared_bytes) {
-  constexpr int MAX_DEVICES = 8;
+  constexpr int MAX_DEVICES = 8;  // fewer than current_gpu's 64: a table per device, not a value
   static int known[MAX_DEVICES][FEW_SIDE + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked yet
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
@@ -1067,10 +1073,8 @@ inline void launch_few_rows_small(const float* d_in, float* d_out, std::int64_t 
   if (rows <= FEW_SIDE)
     launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols,
                                 one_wave_run<kernel_few_rows<ANY_RUN>>(rows, cols));
-  else if (rows <= FEW_FULL_PITCH_UP_TO)
-    launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
   else
-    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
+    launch_few(d_in, d_out, rows, cols, /*small=*/true);  // launch_few's short runs
 }
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
@@ -1300,8 +1304,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 96 x 30003 and 60 x 60001.
   const bool few_rows_small = FEW_ROWS_SMALL && FEW > 0 && rows > FEW_ROWS &&
                               rows <= FEW_SMALL_SHORT_UP_TO && cols > rows &&
-                              !(rows % VEC == 0 && cols % VEC == 0) && !few_runs_below(cols, 1) &&
-                              few_runs_below(cols, FEW_SMALL_WAVES);
+                              !(rows % VEC == 0 && cols % VEC == 0) && few_waves_of(cols);
   if (few_rows_small) {
     launch_few_rows_small(d_in, d_out, rows, cols);
     return;
@@ -1332,8 +1335,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // FEW_RUN were past it.
   const std::int64_t long_side = std::max(rows, cols);
   const bool few_waves = FEW_WAVES != FEW_WAVES_NEVER && !past_few &&
-                         std::min(rows, cols) >= FEW_WAVES_FROM && !few_runs_below(long_side, 1) &&
-                         few_runs_below(long_side, FEW_SMALL_WAVES);
+                         std::min(rows, cols) >= FEW_WAVES_FROM && few_waves_of(long_side);
   const bool few_waves_tiles =
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
       ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
