@@ -1228,7 +1228,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true>
+          bool FEW_ROWS_SMALL = true, int EXP_LINES_OFF = 0>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1236,6 +1236,27 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
                                cudaMemcpyDeviceToDevice));
     return;
+  }
+  // EXP: aligned lines wherever a side is off 16-byte boundaries (not only both) and the tiles are
+  // at most 8 per SM (1: one-wave lines) or at most LINES_ANY_GPU_TILES_PER_SM (2), before the
+  // few-side rules.
+  if (EXP_LINES_OFF != 0 && (rows % VEC != 0 || cols % VEC != 0) && std::min(rows, cols) > NARROW) {
+    const gpu_facts gpu = current_gpu();
+    const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
+    const std::int64_t tiles_per_sm = (tiles + gpu.sms - 1) / gpu.sms;
+    if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
+      launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
+      return;
+    }
+    if (EXP_LINES_OFF == 2 && tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM) {
+      const bool few = (thin_edge(rows, BELOW) && rows / TILE_DIM <= FEW_TILES_ABSORBED) ||
+                       (thin_edge(cols, BELOW) && cols / TILE_DIM <= FEW_TILES_ABSORBED);
+      if (few)
+        launch_lines<true>(d_in, d_out, rows, cols);
+      else
+        launch_lines<false>(d_in, d_out, rows, cols);
+      return;
+    }
   }
   // Few columns (more than NARROW, at most FEW) of more rows, or few rows (at most FEW_ROWS) of
   // more columns: kernel_few_cols or kernel_few_rows, except where the tiles' accesses are aligned
@@ -1580,6 +1601,16 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
+       any_shape},
+      {"EXP one-wave lines where a side is off",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, 1>,
+       any_shape},
+      {"EXP lines up to 20 tiles per SM where a side is off",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, 2>,
        any_shape}};
 }
 
