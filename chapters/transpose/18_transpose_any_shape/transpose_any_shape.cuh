@@ -1201,6 +1201,16 @@ constexpr std::int64_t FEW_TILES_ABSORBED = 8;
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 
+// One-wave lines where a side is off (launch_variant says where, and why). LINES_OFF: the
+// --sweep's choice of never (only where both sides are off, by the rule further on), where the
+// shorter side's tiles are mostly full (the default), or EXP at any fill.
+constexpr int LINES_OFF_NEVER = 0, LINES_OFF_FULL_TILES = 1, LINES_OFF_ANY_FILL = 2;
+// A side whose tiles are more than three quarters full: 49 .. 64 or 97 .. 127 floats, or 128 and
+// more (whose last tile, if thin, the lines take into the one beside it).
+constexpr bool mostly_full_tiles(std::int64_t side) {
+  return side >= 2 * TILE_DIM || 4 * side > 3 * TILE_DIM * ((side + TILE_DIM - 1) / TILE_DIM);
+}
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
@@ -1228,7 +1238,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, int EXP_LINES_OFF = 0>
+          bool FEW_ROWS_SMALL = true, int LINES_OFF = LINES_OFF_FULL_TILES>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1237,24 +1247,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
-  // EXP: aligned lines wherever a side is off 16-byte boundaries (not only both) and the tiles are
-  // at most 8 per SM (1: one-wave lines) or at most LINES_ANY_GPU_TILES_PER_SM (2), before the
-  // few-side rules.
-  if (EXP_LINES_OFF != 0 && (rows % VEC != 0 || cols % VEC != 0) && std::min(rows, cols) > NARROW) {
-    const gpu_facts gpu = current_gpu();
+  // One-wave lines where a side is off 16-byte boundaries (LINES_OFF; the --sweep's 'one-wave
+  // lines only where both sides are off' keeps the rule before, which is further below): the
+  // tiles at most LINE_BLOCKS_PER_SM per SM, and the shorter side's tiles more than three quarters
+  // full (mostly_full_tiles). (Measurements to be written here.)
+  if (LINES_OFF != LINES_OFF_NEVER && (rows % VEC != 0 || cols % VEC != 0) &&
+      std::min(rows, cols) > NARROW &&
+      (LINES_OFF == LINES_OFF_ANY_FILL || mostly_full_tiles(std::min(rows, cols)))) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
-    const std::int64_t tiles_per_sm = (tiles + gpu.sms - 1) / gpu.sms;
+    const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
-      return;
-    }
-    if (EXP_LINES_OFF == 2 && tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM) {
-      const bool few = (thin_edge(rows, BELOW) && rows / TILE_DIM <= FEW_TILES_ABSORBED) ||
-                       (thin_edge(cols, BELOW) && cols / TILE_DIM <= FEW_TILES_ABSORBED);
-      if (few)
-        launch_lines<true>(d_in, d_out, rows, cols);
-      else
-        launch_lines<false>(d_in, d_out, rows, cols);
       return;
     }
   }
@@ -1602,15 +1605,17 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
        any_shape},
-      {"EXP one-wave lines where a side is off",
+      {"one-wave lines only where both sides are off",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, 1>,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true,
+                      LINES_OFF_NEVER>,
        any_shape},
-      {"EXP lines up to 20 tiles per SM where a side is off",
+      {"EXP one-wave lines where a side is off at any fill",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, 2>,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true,
+                      LINES_OFF_ANY_FILL>,
        any_shape}};
 }
 

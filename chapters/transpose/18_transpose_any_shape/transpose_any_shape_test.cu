@@ -259,6 +259,24 @@ GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
       check_shapes(shapes, variant.launch);
 }
 
+GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
+  // One side off 16-byte boundaries (output rows: rows % 4 != 0; input rows: cols % 4 != 0) or
+  // both, a shorter side either side of the tile fill the rule asks for (48 / 49, 96 / 97 floats,
+  // 64, 127 and 128 too), and on a GPU of 132 SMs up to 8 tiles per SM (one wave: aligned lines)
+  // or 9 (the kernels before the rule), on the default and on the rule before it.
+  std::vector<shape> shapes =
+      every_pair({30003, 30004, 30001}, {48, 49, 64, 96, 97, 127, 128, 129});
+  for (const shape& s : every_pair({48, 49, 64, 96, 97, 127, 128, 129}, {30003, 30004}))
+    shapes.push_back(s);
+  for (const shape& s : {shape{67583, 64}, shape{67649, 64}, shape{64, 67583}, shape{64, 67649},
+                         shape{1001, 4096}, shape{4096, 1001}, shape{2049, 1000}, shape{1025, 1024},
+                         shape{1024, 1025}, shape{4097, 200}, shape{255, 16384}})
+    shapes.push_back(s);
+  for (const auto& variant : VARIANTS)
+    if (variant.name.empty() || variant.name.find("one-wave lines only") != std::string::npos)
+      check_shapes(shapes, variant.launch);
+}
+
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
   // The default takes them past 2^32 floats only; the same code at small sizes.
   check_shapes({{5, 1001}, {1001, 5}, {8, 8}, {2, 3}, {3, 2}}, launch_narrow<std::uint64_t>);
