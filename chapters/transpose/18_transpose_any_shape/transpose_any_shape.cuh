@@ -1205,10 +1205,15 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // --sweep's choice of never (only where both sides are off, by the rule further on), where the
 // shorter side's tiles are mostly full (the default), or EXP at any fill.
 constexpr int LINES_OFF_NEVER = 0, LINES_OFF_FULL_TILES = 1, LINES_OFF_ANY_FILL = 2;
-// A side whose tiles are more than three quarters full: 49 .. 64 or 97 .. 127 floats, or 128 and
-// more (whose last tile, if thin, the lines take into the one beside it).
-constexpr bool mostly_full_tiles(std::int64_t side) {
-  return side >= 2 * TILE_DIM || 4 * side > 3 * TILE_DIM * ((side + TILE_DIM - 1) / TILE_DIM);
+// The shapes with a side off 16-byte boundaries that one-wave lines take (launch_variant says why):
+// a shorter side under 128 floats whose tiles are more than three quarters full (49 .. 64 or
+// 97 .. 127 floats), except 49 .. 63 columns of more rows; from 128 floats on, output rows off
+// them (rows % 4 != 0).
+constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
+  const std::int64_t shorter = std::min(rows, cols);
+  if (shorter >= 2 * TILE_DIM) return rows % VEC != 0;
+  const bool mostly_full = 4 * shorter > 3 * TILE_DIM * ((shorter + TILE_DIM - 1) / TILE_DIM);
+  return mostly_full && !(rows > cols && cols < TILE_DIM);
 }
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
@@ -1249,11 +1254,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   // One-wave lines where a side is off 16-byte boundaries (LINES_OFF; the --sweep's 'one-wave
   // lines only where both sides are off' keeps the rule before, which is further below): the
-  // tiles at most LINE_BLOCKS_PER_SM per SM, and the shorter side's tiles more than three quarters
-  // full (mostly_full_tiles). (Measurements to be written here.)
+  // tiles at most LINE_BLOCKS_PER_SM per SM, at the shapes one_wave_lines_off names.
+  // (Measurements to be written here.)
   if (LINES_OFF != LINES_OFF_NEVER && (rows % VEC != 0 || cols % VEC != 0) &&
       std::min(rows, cols) > NARROW &&
-      (LINES_OFF == LINES_OFF_ANY_FILL || mostly_full_tiles(std::min(rows, cols)))) {
+      (LINES_OFF == LINES_OFF_ANY_FILL || one_wave_lines_off(rows, cols))) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
