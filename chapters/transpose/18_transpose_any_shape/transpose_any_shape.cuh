@@ -1201,19 +1201,16 @@ constexpr std::int64_t FEW_TILES_ABSORBED = 8;
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 
-// One-wave lines where a side is off (launch_variant says where, and why). LINES_OFF: the
-// --sweep's choice of never (only where both sides are off, by the rule further on), where the
-// shorter side's tiles are mostly full (the default), or EXP at any fill.
-constexpr int LINES_OFF_NEVER = 0, LINES_OFF_FULL_TILES = 1, LINES_OFF_ANY_FILL = 2;
-// The shapes with a side off 16-byte boundaries that one-wave lines take (launch_variant says why):
-// a shorter side under 128 floats whose tiles are more than three quarters full (49 .. 64 or
-// 97 .. 127 floats), except 49 .. 63 columns of more rows; from 128 floats on, output rows off
-// them (rows % 4 != 0).
+// The matrices with a side off 16-byte boundaries that one-wave lines take (launch_variant says
+// why, and where they were measured): with both sides of 128 floats or more, those whose output
+// rows are off (rows % 4 != 0); with fewer columns than rows, 64 columns or 80 to 127
+// (LINES_FEW_COLS_FROM); with no more rows than columns, rows that fill their tiles more than three
+// quarters (49 .. 64 or 97 .. 127).
+constexpr std::int64_t LINES_FEW_COLS_FROM = 80;
 constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
-  const std::int64_t shorter = std::min(rows, cols);
-  if (shorter >= 2 * TILE_DIM) return rows % VEC != 0;
-  const bool mostly_full = 4 * shorter > 3 * TILE_DIM * ((shorter + TILE_DIM - 1) / TILE_DIM);
-  return mostly_full && !(rows > cols && cols < TILE_DIM);
+  if (std::min(rows, cols) >= 2 * TILE_DIM) return rows % VEC != 0;
+  if (rows > cols) return cols == TILE_DIM || cols >= LINES_FEW_COLS_FROM;
+  return 4 * rows > 3 * TILE_DIM * ((rows + TILE_DIM - 1) / TILE_DIM);
 }
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
@@ -1243,7 +1240,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, int LINES_OFF = LINES_OFF_FULL_TILES>
+          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1252,13 +1249,36 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
-  // One-wave lines where a side is off 16-byte boundaries (LINES_OFF; the --sweep's 'one-wave
-  // lines only where both sides are off' keeps the rule before, which is further below): the
-  // tiles at most LINE_BLOCKS_PER_SM per SM, at the shapes one_wave_lines_off names.
-  // (Measurements to be written here.)
-  if (LINES_OFF != LINES_OFF_NEVER && (rows % VEC != 0 || cols % VEC != 0) &&
-      std::min(rows, cols) > NARROW &&
-      (LINES_OFF == LINES_OFF_ANY_FILL || one_wave_lines_off(rows, cols))) {
+  // One-wave lines where one side is off 16-byte boundaries too (LINES_ONE_SIDE; the --sweep's
+  // 'one-wave lines only where both sides are off' keeps the rule before, further on): the tiles at
+  // most LINE_BLOCKS_PER_SM per SM (one wave of kernel_lines), at the shapes one_wave_lines_off
+  // names, ahead of the few-side rules. On the H100 (commits 9547c15 and 47939e8, the variant at
+  // any fill in both; the page has the files):
+  // - Output rows off, both sides of 128 floats or more: the kernels before were behind
+  //   cublasSgeam at 17 of 19 such shapes (1001 x 4096, 1025 x 1024, 2049 x 1000, 2001 x 2048,
+  //   3001 x 1000, 4001 x 1024, 8191 x 512, 501 x 8192, 1501 x 1536, 255 x 16384, 16383 x 256,
+  //   1999 x 2048, 6001 x 640, 777 x 5000, 30001 x 128, 15001 x 200, 3333 x 1216; level at
+  //   130 x 30000, past it at 4097 x 200); lines were faster at all 19, and at or past it.
+  // - Only the input rows off, both sides of 128 or more: lines faster at 1000 x 4001, 1024 x 1025,
+  //   2048 x 2001, 256 x 8001 and 512 x 8191, slower at 4096 x 1001 and 1536 x 1501, level at
+  //   3000 x 1001 and 8192 x 501, and below cublasSgeam at about as many shapes as the kernel
+  //   before, which such matrices keep.
+  // - Few columns of a tall matrix (all measured with output rows off): lines faster at 64 columns
+  //   (27001, 30001, 33001, 45001, 50001 and 65001 rows), at 88 and 96 (30003 x 88, 20003 x 96,
+  //   30003 x 96; level at 30003 x 80) and at 100 to 120 (12003 x 100, 16385 x 100, 15001 x 120,
+  //   20003 x 120, 30003 x 120; level at 25001 x 110, slower at 25001 x 100); slower at 72
+  //   (25003 x 72) and at 50 to 60 (60001 x 50, 40001 x 52, 35001 x 57, 50003 x 60; level at
+  //   40001 x 63 and 60001 x 61), where the few-side kernels stay. 80 (LINES_FEW_COLS_FROM) is the
+  //   level shape between 72 and 88.
+  // - Few rows of a wide matrix (all measured with input rows off), rows filling their tiles more
+  //   than three quarters: lines faster at 9 of 21 shapes (108 x 22001, 112 x 30003, 120 x 30003,
+  //   124 x 25001, 52 x 40001, 56 x 40003, 58 x 52001, 60 x 50003, 64 x 40001), level at 5, slower
+  //   at 7 (100 x 25001, 100 x 30001, 116 x 20001, 120 x 20003, 50 x 50001, 60 x 30001,
+  //   63 x 60001); below cublasSgeam at 6 of the 21 against 9 before. At 96 rows and at 33 to 44,
+  //   slower (96 x 30003, 44 x 28001, 40 x 64001, 40 x 60001, 33 x 30003).
+  // Not measured: wide matrices whose columns are a multiple of 4, tall ones whose rows are, and
+  // any of this on the H200.
+  if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
@@ -1613,14 +1633,7 @@ inline std::vector<common::matrix_variant> variants() {
       {"one-wave lines only where both sides are off",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true,
-                      LINES_OFF_NEVER>,
-       any_shape},
-      {"EXP one-wave lines where a side is off at any fill",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true,
-                      LINES_OFF_ANY_FILL>,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
        any_shape}};
 }
 
