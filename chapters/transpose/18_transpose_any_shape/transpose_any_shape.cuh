@@ -1203,13 +1203,13 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 
 // The matrices with a side off 16-byte boundaries that one-wave lines take (launch_variant says
 // why, and where they were measured): with both sides of 128 floats or more, those whose output
-// rows are off (rows % 4 != 0); with fewer columns than rows, 64 columns or 80 to 127
-// (LINES_FEW_COLS_FROM); with no more rows than columns, rows that fill their tiles more than three
-// quarters (49 .. 64 or 97 .. 127).
+// rows are off (rows % 4 != 0); with fewer columns than rows, output rows off and 64 columns or 80
+// to 127 (LINES_FEW_COLS_FROM); with no more rows than columns, rows that fill their tiles more
+// than three quarters (49 .. 64 or 97 .. 127).
 constexpr std::int64_t LINES_FEW_COLS_FROM = 80;
 constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
   if (std::min(rows, cols) >= 2 * TILE_DIM) return rows % VEC != 0;
-  if (rows > cols) return cols == TILE_DIM || cols >= LINES_FEW_COLS_FROM;
+  if (rows > cols) return rows % VEC != 0 && (cols == TILE_DIM || cols >= LINES_FEW_COLS_FROM);
   return 4 * rows > 3 * TILE_DIM * ((rows + TILE_DIM - 1) / TILE_DIM);
 }
 
@@ -1252,8 +1252,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // One-wave lines where one side is off 16-byte boundaries too (LINES_ONE_SIDE; the --sweep's
   // 'one-wave lines only where both sides are off' keeps the rule before, further on): the tiles at
   // most LINE_BLOCKS_PER_SM per SM (one wave of kernel_lines), at the shapes one_wave_lines_off
-  // names, ahead of the few-side rules. On the H100 (commits 9547c15 and 47939e8, the variant at
-  // any fill in both; the page has the files):
+  // names, ahead of the few-side rules. On the H100 (commits 9547c15 and 47939e8 with a variant at
+  // any fill, and 62c9aed; the page has the files):
   // - Output rows off, both sides of 128 floats or more: the kernels before were behind
   //   cublasSgeam at 17 of 19 such shapes (1001 x 4096, 1025 x 1024, 2049 x 1000, 2001 x 2048,
   //   3001 x 1000, 4001 x 1024, 8191 x 512, 501 x 8192, 1501 x 1536, 255 x 16384, 16383 x 256,
@@ -1263,21 +1263,24 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   2048 x 2001, 256 x 8001 and 512 x 8191, slower at 4096 x 1001 and 1536 x 1501, level at
   //   3000 x 1001 and 8192 x 501, and below cublasSgeam at about as many shapes as the kernel
   //   before, which such matrices keep.
-  // - Few columns of a tall matrix (all measured with output rows off): lines faster at 64 columns
-  //   (27001, 30001, 33001, 45001, 50001 and 65001 rows), at 88 and 96 (30003 x 88, 20003 x 96,
-  //   30003 x 96; level at 30003 x 80) and at 100 to 120 (12003 x 100, 16385 x 100, 15001 x 120,
-  //   20003 x 120, 30003 x 120; level at 25001 x 110, slower at 25001 x 100); slower at 72
-  //   (25003 x 72) and at 50 to 60 (60001 x 50, 40001 x 52, 35001 x 57, 50003 x 60; level at
-  //   40001 x 63 and 60001 x 61), where the few-side kernels stay. 80 (LINES_FEW_COLS_FROM) is the
-  //   level shape between 72 and 88.
-  // - Few rows of a wide matrix (all measured with input rows off), rows filling their tiles more
-  //   than three quarters: lines faster at 9 of 21 shapes (108 x 22001, 112 x 30003, 120 x 30003,
+  // - Few columns of a tall matrix with output rows off: lines faster at 64 columns (27001, 30001,
+  //   33001, 45001, 50001 and 65001 rows), at 88 to 96 (30003 x 88, 15003 x 92, 20003 x 96,
+  //   30003 x 96; level at 30003 x 80, slower at 20001 x 84, still past cublasSgeam) and at 100 to
+  //   120 (12003 x 100, 16385 x 100, 15001 x 120, 20003 x 120, 30003 x 120; level at 25001 x 110,
+  //   slower at 25001 x 100); slower at 72 (25003 x 72) and at 50 to 60 (60001 x 50, 40001 x 52,
+  //   35001 x 57, 50003 x 60; level at 40001 x 63 and 60001 x 61), where the few-side kernels stay.
+  //   80 (LINES_FEW_COLS_FROM) is the level shape between 72 and 84. With only the input rows off,
+  //   slower at 30004 x 121 and 20004 x 101, level at 30004 x 97: such tall matrices keep the
+  //   kernels before.
+  // - Few rows of a wide matrix with input rows off, rows filling their tiles more than three
+  //   quarters: lines faster at 9 of 21 shapes (108 x 22001, 112 x 30003, 120 x 30003,
   //   124 x 25001, 52 x 40001, 56 x 40003, 58 x 52001, 60 x 50003, 64 x 40001), level at 5, slower
   //   at 7 (100 x 25001, 100 x 30001, 116 x 20001, 120 x 20003, 50 x 50001, 60 x 30001,
   //   63 x 60001); below cublasSgeam at 6 of the 21 against 9 before. At 96 rows and at 33 to 44,
-  //   slower (96 x 30003, 44 x 28001, 40 x 64001, 40 x 60001, 33 x 30003).
-  // Not measured: wide matrices whose columns are a multiple of 4, tall ones whose rows are, and
-  // any of this on the H200.
+  //   slower (96 x 30003, 44 x 28001, 40 x 64001, 40 x 60001, 33 x 30003). With output rows off
+  //   and input rows aligned: faster at 114 x 20000 and 62 x 52000, level at 58 x 40000 and
+  //   50 x 60000, slower at 101 x 30000.
+  // None of this was measured on the H200.
   if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
