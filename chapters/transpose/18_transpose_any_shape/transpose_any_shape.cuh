@@ -1278,8 +1278,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   at 7 (100 x 25001, 100 x 30001, 116 x 20001, 120 x 20003, 50 x 50001, 60 x 30001,
   //   63 x 60001); below cublasSgeam at 6 of the 21 against 9 before. At 96 rows and at 33 to 44,
   //   slower (96 x 30003, 44 x 28001, 40 x 64001, 40 x 60001, 33 x 30003). With output rows off
-  //   and input rows aligned: faster at 114 x 20000 and 62 x 52000, level at 58 x 40000 and
-  //   50 x 60000, slower at 101 x 30000.
+  //   and input rows aligned: faster at 114 x 20000 and 62 x 52000, a little faster at 58 x 40000
+  //   and 50 x 60000, slower at 101 x 30000.
   // None of this was measured on the H200.
   if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
