@@ -1240,7 +1240,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool EXP_LINES_20 = false>
+          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1286,18 +1286,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
-      return;
-    }
-  }
-  if (EXP_LINES_20 && rows % VEC != 0 && std::min(rows, cols) >= 2 * TILE_DIM) {
-    const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
-    const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
-    if (tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM) {
-      if ((thin_edge(rows, BELOW) && rows / TILE_DIM <= FEW_TILES_ABSORBED) ||
-          (thin_edge(cols, BELOW) && cols / TILE_DIM <= FEW_TILES_ABSORBED))
-        launch_lines<true>(d_in, d_out, rows, cols);
-      else
-        launch_lines<false>(d_in, d_out, rows, cols);
       return;
     }
   }
@@ -1649,11 +1637,6 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
-       any_shape},
-      {"EXP lines up to 20 tiles per SM where output rows are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true>,
        any_shape}};
 }
 
