@@ -1124,6 +1124,24 @@ void launch_lines_one_wave(const float* d_in, float* d_out, std::int64_t rows, s
     launch_lines<true, ONE_WAVE_IN_FLIGHT>(d_in, d_out, rows, cols);
 }
 
+// Grids of kernel_lines past one wave: thin last rows or columns (1 .. 3) go into the tiles
+// beside them where that side has at most FEW_TILES_ABSORBED tiles (a round number between the 4
+// tiles measured faster and the 64 measured a little slower; launch_variant lists the shapes).
+// ABSORB_FEW (the --sweep's 'lines with thin tiles of their own' clears it): that choice, or
+// tiles of their own everywhere.
+constexpr std::int64_t FEW_TILES_ABSORBED = 8;
+template <bool ABSORB_FEW = true>
+void launch_lines_thin_edges(const float* d_in, float* d_out, std::int64_t rows,
+                             std::int64_t cols) {
+  const auto thin_of_few = [](std::int64_t side) {
+    return thin_edge(side, BELOW) && side / TILE_DIM <= FEW_TILES_ABSORBED;
+  };
+  if (ABSORB_FEW && (thin_of_few(rows) || thin_of_few(cols)))
+    launch_lines<true>(d_in, d_out, rows, cols);
+  else
+    launch_lines<false>(d_in, d_out, rows, cols);
+}
+
 // The kernel for aligned output rows (rows % 4 == 0), its loads aligned or realigned.
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
 kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
@@ -1193,10 +1211,6 @@ constexpr int LINES_NEVER = 0, LINES_BY_BANDWIDTH = 1, LINES_ALWAYS = 2;
 // One-wave lines (launch_variant says where, and why). ONE_WAVE: the --sweep's choice of never,
 // by tiles per SM (the default), or always at 8 blocks per SM.
 constexpr int ONE_WAVE_NEVER = 0, ONE_WAVE_BY_TILES = 1, ONE_WAVE_EIGHT_BLOCKS = 2;
-// Thin last rows or columns of large matrices' lines go into the tiles beside them where that side
-// has at most this many tiles (a round number between the 4 tiles measured faster and the 64
-// measured a little slower).
-constexpr std::int64_t FEW_TILES_ABSORBED = 8;
 // The longest column of whole tiles whose thin last rows (aligned output rows) alone launch the
 // kernel that takes them into the tiles above.
 constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
@@ -1207,6 +1221,9 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // to 127 (LINES_FEW_COLS_FROM); with no more rows than columns, rows that fill their tiles more
 // than three quarters (49 .. 64 or 97 .. 127).
 constexpr std::int64_t LINES_FEW_COLS_FROM = 80;
+// With output rows off and both sides of 128 or more, lines past one wave too, up to this many
+// tiles per SM (one and a half waves of 8 blocks).
+constexpr std::int64_t LINES_OUTPUT_OFF_TILES_PER_SM = 12;
 constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
   if (std::min(rows, cols) >= 2 * TILE_DIM) return rows % VEC != 0;
   if (rows > cols) return rows % VEC != 0 && (cols == TILE_DIM || cols >= LINES_FEW_COLS_FROM);
@@ -1250,15 +1267,21 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return;
   }
   // One-wave lines where one side is off 16-byte boundaries too (LINES_ONE_SIDE; the --sweep's
-  // 'one-wave lines only where both sides are off' keeps the rule before, further on): the tiles at
+  // 'aligned lines only where both sides are off' keeps the rule before, further on): the tiles at
   // most LINE_BLOCKS_PER_SM per SM (one wave of kernel_lines), at the shapes one_wave_lines_off
-  // names, ahead of the few-side rules. On the H100 (commits 9547c15 and 47939e8 with a variant at
-  // any fill, and 62c9aed; the page has the files):
+  // names, ahead of the few-side rules; with output rows off and both sides of 128 floats or more,
+  // lines past one wave too, up to LINES_OUTPUT_OFF_TILES_PER_SM. On the H100 (commits 9547c15
+  // and 47939e8 with a variant at any fill, 62c9aed, and 14d5d8d with a variant up to 20 tiles per
+  // SM; the page has the files):
   // - Output rows off, both sides of 128 floats or more: the kernels before were behind
   //   cublasSgeam at 17 of 19 such shapes (1001 x 4096, 1025 x 1024, 2049 x 1000, 2001 x 2048,
   //   3001 x 1000, 4001 x 1024, 8191 x 512, 501 x 8192, 1501 x 1536, 255 x 16384, 16383 x 256,
   //   1999 x 2048, 6001 x 640, 777 x 5000, 30001 x 128, 15001 x 200, 3333 x 1216; level at
-  //   130 x 30000, past it at 4097 x 200); lines were faster at all 19, and at or past it.
+  //   130 x 30000, past it at 4097 x 200); lines were faster at all 19, and at or past it. Past
+  //   one wave, at 9 to 12 tiles per SM: lines faster at 12289 x 333 (behind cublasSgeam before,
+  //   far past it on lines), 9001 x 600, 2001 x 3000, 6001 x 1000 and 6002 x 1000, level at
+  //   12001 x 400, a little slower at 20001 x 256; at 15 to 19, about as often slower as faster
+  //   (slower at 30001 x 300 and 5001 x 2000).
   // - Only the input rows off, both sides of 128 or more: lines faster at 1000 x 4001, 1024 x 1025,
   //   2048 x 2001, 256 x 8001 and 512 x 8191, slower at 4096 x 1001 and 1536 x 1501, level at
   //   3000 x 1001 and 8192 x 501, and below cublasSgeam at about as many shapes as the kernel
@@ -1286,6 +1309,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
+      return;
+    }
+    if (rows % VEC != 0 && std::min(rows, cols) >= 2 * TILE_DIM &&
+        tiles_per_sm <= LINES_OUTPUT_OFF_TILES_PER_SM) {
+      launch_lines_thin_edges(d_in, d_out, rows, cols);
       return;
     }
   }
@@ -1508,14 +1536,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
         (!along_first && !very_tall && rows < TALL_REALIGNED * cols &&
          (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM ||
           tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM))) {
-      const auto few_tiles = [](std::int64_t side) {
-        return side / TILE_DIM <= FEW_TILES_ABSORBED;
-      };
-      if (LINES_ABSORB && ((thin_edge(rows, BELOW) && few_tiles(rows)) ||
-                           (thin_edge(cols, BELOW) && few_tiles(cols))))
-        launch_lines<true>(d_in, d_out, rows, cols);
-      else
-        launch_lines<false>(d_in, d_out, rows, cols);
+      launch_lines_thin_edges<LINES_ABSORB>(d_in, d_out, rows, cols);
       return;
     }
   }
@@ -1633,7 +1654,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
        any_shape},
-      {"one-wave lines only where both sides are off",
+      {"aligned lines only where both sides are off",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,

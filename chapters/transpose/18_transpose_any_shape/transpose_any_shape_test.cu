@@ -24,7 +24,7 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
-// tiles as before, in long runs only, and one-wave lines only where both sides are off).
+// tiles as before, in long runs only, and aligned lines only where both sides are off).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -264,18 +264,20 @@ GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's e
   // both, either side of each edge of one_wave_lines_off: few columns of a tall matrix (63 / 64,
   // 72 / 80, 127 / 128 and 129), few rows of a wide one (48 / 49, 96 / 97, 127 / 128 and 129),
   // both sides of 128 or more with output or input rows off; and on a GPU of 132 SMs up to 8 tiles
-  // per SM (one wave: aligned lines) or 9 (the kernels before the rule). On the default and on the
-  // rule before it.
+  // per SM (one wave: aligned lines) or 9 (the kernels before the rule), and with output rows off
+  // and both sides of 128 or more 9, 12 and 13 (lines up to 12). On the default and on the rule
+  // before it.
   std::vector<shape> shapes =
       every_pair({30003, 30004, 30001}, {48, 49, 63, 64, 72, 80, 96, 97, 127, 128, 129});
   for (const shape& s : every_pair({48, 49, 64, 96, 97, 127, 128, 129}, {30003, 30004}))
     shapes.push_back(s);
   for (const shape& s : {shape{67583, 64}, shape{67649, 64}, shape{64, 67583}, shape{64, 67649},
                          shape{1001, 4096}, shape{4096, 1001}, shape{2049, 1000}, shape{1025, 1024},
-                         shape{1024, 1025}, shape{4097, 200}, shape{255, 16384}})
+                         shape{1024, 1025}, shape{4097, 200}, shape{255, 16384}, shape{12289, 333},
+                         shape{2001, 3000}, shape{2001, 3300}})
     shapes.push_back(s);
   for (const auto& variant : VARIANTS)
-    if (variant.name.empty() || variant.name.find("one-wave lines only") != std::string::npos)
+    if (variant.name.empty() || variant.name.find("aligned lines only") != std::string::npos)
       check_shapes(shapes, variant.launch);
 }
 
