@@ -1292,7 +1292,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   120 (12003 x 100, 16385 x 100, 15001 x 120, 20003 x 120, 30003 x 120; level at 25001 x 110,
   //   slower at 25001 x 100); slower at 72 (25003 x 72) and at 50 to 60 (60001 x 50, 40001 x 52,
   //   35001 x 57, 50003 x 60; level at 40001 x 63 and 60001 x 61), where the few-side kernels stay.
-  //   80 (LINES_FEW_COLS_FROM) is the level shape between 72 and 84. With only the input rows off,
+  //   The rule starts at 80 (LINES_FEW_COLS_FROM), level there. With only the input rows off,
   //   slower at 30004 x 121 and 20004 x 101, level at 30004 x 97: such tall matrices keep the
   //   kernels before.
   // - Few rows of a wide matrix with input rows off, rows filling their tiles more than three
@@ -1303,7 +1303,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   slower (96 x 30003, 44 x 28001, 40 x 64001, 40 x 60001, 33 x 30003). With output rows off
   //   and input rows aligned: faster at 114 x 20000 and 62 x 52000, a little faster at 58 x 40000
   //   and 50 x 60000, slower at 101 x 30000.
-  // None of this was measured on the H200.
+  // On the H200 (commit 4a065d2, the rule as kept) lines were faster than the kernels before at 24
+  // of 27 such shapes (slower at 50 x 50001 and 116 x 20001, a little at 58 x 40000); with output
+  // rows off and both sides of 128 or more, faster at each of 15, from behind cublasSgeam to past
+  // it at 13.
   if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
     const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
