@@ -2,8 +2,8 @@
 //   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
 //   row of tiles is short, and at some proportions where the input rows start off 64-byte
 //   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
-//   vectors, for a side of a few dozen floats, and, on GPUs with much DRAM bandwidth per SM, for
-//   matrices whose sides are both odd.
+//   vectors, for a side of a few dozen floats, and for small matrices with a side off 16-byte
+//   boundaries and, on GPUs with much DRAM bandwidth per SM, large ones with both sides odd.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -39,7 +39,9 @@
 //   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
 //   one aligned 128-byte line: on any GPU for matrices of at most 20 tiles per SM or of one row of
 //   tiles, and for the others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200,
-//   not the H100).
+//   not the H100). Where one side is off 16-byte boundaries it takes a matrix of at most 8 tiles
+//   per SM (one wave) at most proportions (one_wave_lines_off), and one whose output rows are off
+//   and whose sides are both 128 floats or more up to 12 tiles per SM.
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides about the same DRAM bytes (a tenth more reads at 46341 x 46341 on
 //   the H100) take longer, most where the output rows start off 16-byte boundaries, and far longer
@@ -51,14 +53,18 @@
 //   H100, 25 are past it (20000 x 9999 only just) and 9004 x 11008 and 44 x 28001 level with it
 //   (9012 x 11008 too, tried after them). On the H100, both-odd
 //   matrices of 11 to 15 tiles per SM (3001 x 2003, 2501 x 2503, 4001 x 2003) were just behind it
-//   until aligned lines ran there too. Small tall or wide matrices of a few million floats are
-//   the exception on the H100: 30003 x 96, 30003 x 120, 120 x 30003, 45001 x 64 and 40 x 64001
-//   are a little behind it with every variant of the sweep; 65001 x 64, 112 x 30003, 108 x 22001
-//   and 58 x 52001 with the default (20003 x 96 and 20001 x 127, far behind it, were fixed by short
-//   runs and the tiles for small matrices past 64 columns; 60003 x 40, 45001 x 63, 33 x 30003 and
-//   40 x 60001 by shorter runs or the tiles for a side of 20 to 64 floats in a few waves;
-//   96 x 30003, 80 x 30003, 44 x 45001 and others by kernel_few_rows for small wide matrices of 41
-//   to 112 rows).
+//   until aligned lines ran there too. Small matrices of a few million floats are the exception
+//   (20003 x 96 and 20001 x 127, far behind it, were fixed by short runs and the tiles for small
+//   matrices past 64 columns; 60003 x 40, 45001 x 63, 33 x 30003 and 40 x 60001 by shorter runs or
+//   the tiles for a side of 20 to 64 floats in a few waves; 96 x 30003, 80 x 30003, 44 x 45001 and
+//   others by kernel_few_rows for small wide matrices of 41 to 112 rows; matrices with output rows
+//   off and both sides of 128 or more in about one wave, such as 1001 x 4096 and 12289 x 333, by
+//   aligned lines where one side is off, on both GPUs). Still behind it on the H100: 30003 x 96
+//   and 60001 x 61 just under it; 40 x 64001, 49 x 64001, 50 x 50001, 50 x 60001, 50 x 60000,
+//   112 x 30003 and 120 x 30003; and, with only the input rows off, 512 x 8191, 640 x 6001,
+//   2048 x 2001, 1000 x 4001, 2500 x 1703 and 8192 x 501. On the H200 more of the small matrices
+//   of a few dozen columns or rows are (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and
+//   others).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
