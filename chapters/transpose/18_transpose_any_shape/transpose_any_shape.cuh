@@ -1314,8 +1314,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // rows off and both sides of 128 or more, faster at each of 15, from behind cublasSgeam to past
   // it at 13.
   if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
+    const std::int64_t sms = current_gpu().sms;
     const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
-    const std::int64_t tiles_per_sm = (tiles + current_gpu().sms - 1) / current_gpu().sms;
+    const std::int64_t tiles_per_sm = (tiles + sms - 1) / sms;
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
       return;
