@@ -1022,8 +1022,9 @@ int few_blocks_per_sm(int side, int run, std::size_t shared_bytes) {
   int blocks = 0;
   CUDA_CHECK(
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, KERNEL, BLOCK_THREADS, shared_bytes));
-  if (kept != nullptr) *kept = std::max(blocks, 1);
-  return std::max(blocks, 1);
+  blocks = std::max(blocks, 1);
+  if (kept != nullptr) *kept = blocks;
+  return blocks;
 }
 
 // The shortest run (a multiple of 4, at most FEW_RUN) whose blocks KERNEL's grid holds all at
@@ -1050,9 +1051,9 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
-  const bool short_runs = SHORT_RUNS && (small || few_runs_below(std::max(rows, cols), 1));
-  const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
+  const bool short_runs = SHORT_RUNS && (small || few_runs_below(long_side, 1));
+  const bool compact = few > FEW_FULL_PITCH_UP_TO;
   int one_wave = 0;  // the run that fills one wave, where the rule asks for it
   if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
     one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
@@ -1227,6 +1228,12 @@ constexpr std::int64_t SHORT_COLUMN_OF_TILES = 16;
 // to 127 (LINES_FEW_COLS_FROM); with no more rows than columns, rows that fill their tiles more
 // than three quarters (49 .. 64 or 97 .. 127).
 constexpr std::int64_t LINES_FEW_COLS_FROM = 80;
+// Tiles per SM of kernel_lines' grid with thin edges taken in, the count both rules for aligned
+// lines compare with their limits.
+inline std::int64_t line_tiles_per_sm(std::int64_t rows, std::int64_t cols) {
+  const std::int64_t sms = current_gpu().sms;
+  return (tiles_along(rows, BELOW) * tiles_along(cols, BELOW) + sms - 1) / sms;
+}
 // With output rows off and both sides of 128 or more, lines past one wave too, up to this many
 // tiles per SM (one and a half waves of 8 blocks).
 constexpr std::int64_t LINES_OUTPUT_OFF_TILES_PER_SM = 12;
@@ -1314,9 +1321,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // rows off and both sides of 128 or more, faster at each of 15, from behind cublasSgeam to past
   // it at 13.
   if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
-    const std::int64_t sms = current_gpu().sms;
-    const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
-    const std::int64_t tiles_per_sm = (tiles + sms - 1) / sms;
+    const std::int64_t tiles_per_sm = line_tiles_per_sm(rows, cols);
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
       return;
@@ -1531,9 +1536,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   const bool both_sides_off = rows % VEC != 0 && cols % VEC != 0;
   const bool along_first = col_tiles <= ALONG_UP_TO || split_input_pieces;
   if (LINES != LINES_NEVER && both_sides_off) {
-    const gpu_facts gpu = current_gpu();
-    const std::int64_t tiles = tiles_along(rows, BELOW) * tiles_along(cols, BELOW);
-    const std::int64_t tiles_per_sm = (tiles + gpu.sms - 1) / gpu.sms;
+    const std::int64_t tiles_per_sm = line_tiles_per_sm(rows, cols);
     if (ONE_WAVE != ONE_WAVE_NEVER && tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       if (ONE_WAVE == ONE_WAVE_EIGHT_BLOCKS)
         launch_lines_one_wave<true>(d_in, d_out, rows, cols, tiles_per_sm);
@@ -1544,7 +1547,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     const bool one_row_of_tiles = rows <= TILE_DIM + BELOW;
     if (one_row_of_tiles ||
         (!along_first && !very_tall && rows < TALL_REALIGNED * cols &&
-         (LINES == LINES_ALWAYS || gpu.dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM ||
+         (LINES == LINES_ALWAYS || current_gpu().dram_gbps_per_sm >= LINES_MIN_GBPS_PER_SM ||
           tiles_per_sm <= LINES_ANY_GPU_TILES_PER_SM))) {
       launch_lines_thin_edges<LINES_ABSORB>(d_in, d_out, rows, cols);
       return;

@@ -5,6 +5,7 @@
 // block's run, single rows and columns, and more rows or columns of tiles than a grid has blocks
 // in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
 #include <set>
+#include <string>
 #include <vector>
 
 #include "common/transpose/testing.hpp"
@@ -43,6 +44,14 @@ void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch&
 // check_shapes for the default and every --sweep variant.
 void check_every_variant(const std::vector<shape>& shapes) {
   for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+}
+
+// check_shapes for the default and the --sweep variants whose names contain `fragment` (the rules
+// before a rule, and its other forms).
+void check_default_and_variants(const std::vector<shape>& shapes, const std::string& fragment) {
+  for (const auto& variant : VARIANTS)
+    if (variant.name.empty() || variant.name.find(fragment) != std::string::npos)
+      check_shapes(shapes, variant.launch);
 }
 
 // Every (rows, cols) of the two lists, rows in the outer loop.
@@ -241,9 +250,7 @@ GPU_TEST_CASE("a side of a few dozen floats in a few waves: runs that fill one w
   std::vector<shape> shapes =
       every_pair({20001, 30001, 30004, 50003, 60002}, {17, 33, 40, 60, 61, 63, 64});
   for (const shape& s : every_pair({17, 33, 40}, {20001, 60003})) shapes.push_back(s);
-  for (const auto& variant : VARIANTS)
-    if (variant.name.empty() || variant.name.find("few waves") != std::string::npos)
-      check_shapes(shapes, variant.launch);
+  check_default_and_variants(shapes, "few waves");
 }
 
 GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
@@ -254,9 +261,7 @@ GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
   // on the kernels before the rule.
   const std::vector<shape> shapes =
       every_pair({40, 41, 44, 63, 64, 65, 80, 96, 97, 112, 113}, {15001, 30003, 60001, 70001});
-  for (const auto& variant : VARIANTS)
-    if (variant.name.empty() || variant.name.find("small wide") != std::string::npos)
-      check_shapes(shapes, variant.launch);
+  check_default_and_variants(shapes, "small wide");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
@@ -276,9 +281,7 @@ GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's e
                          shape{1024, 1025}, shape{4097, 200}, shape{255, 16384}, shape{12289, 333},
                          shape{2001, 3000}, shape{2001, 3300}})
     shapes.push_back(s);
-  for (const auto& variant : VARIANTS)
-    if (variant.name.empty() || variant.name.find("aligned lines only") != std::string::npos)
-      check_shapes(shapes, variant.launch);
+  check_default_and_variants(shapes, "aligned lines only");
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
