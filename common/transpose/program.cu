@@ -170,15 +170,20 @@ int run_matrix_program(int argc, char** argv, const matrix_step& step) {
     device_buffer<float> d_in(n), d_out(n);
     d_in.upload(input);
 
-    // Runs one launch: poisoned output, checked run, timed runs, checked again.
+    // Runs one launch: poisoned output, checked run, timed runs, checked again. Every check
+    // downloads into the same host buffer: a fresh one per check would first fault in its pages
+    // (a gigabyte at 16384 x 16384), twice for every variant of a --sweep.
+    std::vector<float> got;
     auto measure = [&](const std::string& what, const std::vector<float>& expected,
                        const std::function<void()>& run, bool& ok) {
       d_out.poison();
       run();
       CUDA_CHECK(cudaDeviceSynchronize());
-      ok = ctx.check(compare_exact(what, d_out.download(), expected));
+      d_out.download(got);
+      ok = ctx.check(compare_exact(what, got, expected));
       const timing_stats time = ctx.time(run);
-      ok = ctx.check(compare_exact(what + " after timing", d_out.download(), expected)) && ok;
+      d_out.download(got);
+      ok = ctx.check(compare_exact(what + " after timing", got, expected)) && ok;
       return time;
     };
 
@@ -225,8 +230,8 @@ int run_matrix_program(int argc, char** argv, const matrix_step& step) {
       if (back_to_back && n > 0) {
         row.variant = (v.name.empty() ? "" : v.name + " ") + "back-to-back, L2 warm";
         row.time = time_back_to_back(v.launch, d_in.data(), d_out.data(), m.rows, m.cols);
-        row.ok =
-            ctx.check(compare_exact("output after back-to-back", d_out.download(), want)) && ok;
+        d_out.download(got);
+        row.ok = ctx.check(compare_exact("output after back-to-back", got, want)) && ok;
         ctx.report(row);
       }
     }
