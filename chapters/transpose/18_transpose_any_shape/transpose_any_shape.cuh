@@ -1565,56 +1565,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
         wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
 
-// EXP (not kept unless it pays; down the columns of tiles): one float per load, 16 bytes per store, for output rows on
-// 16-byte boundaries (rows % 4 == 0) and input rows anywhere: a 64 x 64 tile through a padded
-// buffer, 32 registers so that 8 blocks fit an SM (cublasSgeam's kernel fits one wave of tiles
-// where the realigned loads' 48 registers need more than one).
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_float_loads(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                       std::int64_t cols, std::int64_t first) {
-  __shared__ float tile[TILE_DIM][TILE_DIM + 1];
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;  // down a column of tiles first
-  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  constexpr int ROWS_PER_PASS = BLOCK_THREADS / TILE_DIM;  // 4
-  const int c = threadIdx.x % TILE_DIM, r = threadIdx.x / TILE_DIM;
-  if (c < width) {
-#pragma unroll
-    for (int i = 0; i < TILE_DIM / ROWS_PER_PASS; ++i) {
-      const int row = r + ROWS_PER_PASS * i;
-      if (row < height) tile[row][c] = __ldg(in + (row0 + row) * cols + col0 + c);
-    }
-  }
-  __syncthreads();
-  constexpr int CHUNKS = TILE_DIM / VEC;  // 16 chunks of 4 floats per output row
-  const int k = threadIdx.x % CHUNKS;
-#pragma unroll
-  for (int j = 0; j < TILE_DIM * CHUNKS / BLOCK_THREADS; ++j) {
-    const int oc = threadIdx.x / CHUNKS + (BLOCK_THREADS / CHUNKS) * j;  // output row in the tile
-    if (oc < width && VEC * k < height) {
-      const float4 v = make_float4(tile[VEC * k][oc], tile[VEC * k + 1][oc],
-                                   tile[VEC * k + 2][oc], tile[VEC * k + 3][oc]);
-      *reinterpret_cast<float4*>(out + (col0 + oc) * rows + row0 + VEC * k) = v;
-    }
-  }
-}
-// EXP: the kernel above where output rows are aligned, input rows are not, both sides are 128
-// floats or more, and (ONE_WAVE) its tiles are at most 8 per SM; the default elsewhere.
-template <bool ONE_WAVE>
-void launch_exp_float_loads(const float* d_in, float* d_out, std::int64_t rows,
-                            std::int64_t cols) {
-  const std::int64_t tiles =
-      ((rows + TILE_DIM - 1) / TILE_DIM) * ((cols + TILE_DIM - 1) / TILE_DIM);
-  const bool fits = !ONE_WAVE || tiles <= 8 * std::int64_t(current_gpu().sms);
-  if (rows % VEC == 0 && cols % VEC != 0 && std::min(rows, cols) >= 2 * TILE_DIM && fits) {
-    launch_walk(kernel_float_loads, d_in, d_out, rows, cols, (rows + TILE_DIM - 1) / TILE_DIM,
-                (cols + TILE_DIM - 1) / TILE_DIM);
-    return;
-  }
-  launch_variant<>(d_in, d_out, rows, cols);
-}
-
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -1721,9 +1671,7 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
-       any_shape},
-      {"EXP one-wave float loads", launch_exp_float_loads<true>, any_shape},
-      {"EXP float loads at any size", launch_exp_float_loads<false>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
