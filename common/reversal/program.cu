@@ -35,11 +35,13 @@ struct offsets {
 };
 
 // The output buffer holds `offset` elements before the result (the launch gets d + offset): they
-// must keep their poison, and the result must equal `want`.
+// must keep their poison, and the result must equal `want`. `all` is the host buffer the check
+// downloads into, the same one for every check of a run: a fresh one per check would first fault
+// in its pages.
 template <class T>
 bool check_output(context& ctx, const std::string& what, const device_buffer<T>& d,
-                  std::int64_t offset, const std::vector<T>& want) {
-  const std::vector<T> all = d.download();
+                  std::int64_t offset, const std::vector<T>& want, std::vector<T>& all) {
+  d.download(all);
   bool ok = ctx.check(compare_exact(what, all.data() + offset, want.data(), want.size()));
   const std::vector<unsigned char> poison(std::size_t(offset) * sizeof(T), poison_byte<T>());
   if (offset > 0 && std::memcmp(all.data(), poison.data(), poison.size()) != 0) {
@@ -67,6 +69,7 @@ void run_type(context& ctx, const std::vector<reversal_variant>& variants, std::
 
   // Poisoned output, a checked run, the timed runs, the check again. In place, every run starts
   // from the input again (a device copy before the L2 flush, outside the timed region).
+  std::vector<T> got;
   auto measure = [&](const std::string& what, bool in_place, const std::function<void()>& run,
                      timing_stats& time) {
     d_b.poison();
@@ -76,9 +79,9 @@ void run_type(context& ctx, const std::vector<reversal_variant>& variants, std::
     prepare();
     run();
     CUDA_CHECK(cudaDeviceSynchronize());
-    bool ok = check_output(ctx, what, d_b, off.out, want);
+    bool ok = check_output(ctx, what, d_b, off.out, want, got);
     time = ctx.time(prepare, run);
-    return check_output(ctx, what + " after timing", d_b, off.out, want) && ok;
+    return check_output(ctx, what + " after timing", d_b, off.out, want, got) && ok;
   };
 
   // The peers first, on the same buffers: thrust::reverse_copy if a variant works out of place,
