@@ -1234,11 +1234,15 @@ inline std::int64_t line_tiles_per_sm(std::int64_t rows, std::int64_t cols) {
   const std::int64_t sms = current_gpu().sms;
   return (tiles_along(rows, BELOW) * tiles_along(cols, BELOW) + sms - 1) / sms;
 }
-// With output rows off and both sides of 128 or more, lines past one wave too, up to this many
-// tiles per SM (one and a half waves of 8 blocks).
+// With output rows off and both sides of 128 or more (output_off_both_long), lines past one wave
+// too, up to this many tiles per SM (one and a half waves of 8 blocks).
 constexpr std::int64_t LINES_OUTPUT_OFF_TILES_PER_SM = 12;
+constexpr bool output_off_both_long(std::int64_t rows, std::int64_t cols) {
+  return rows % VEC != 0 && std::min(rows, cols) >= 2 * TILE_DIM;
+}
 constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
-  if (std::min(rows, cols) >= 2 * TILE_DIM) return rows % VEC != 0;
+  if (rows % VEC == 0 && cols % VEC == 0) return false;  // both sides aligned: not this rule
+  if (std::min(rows, cols) >= 2 * TILE_DIM) return output_off_both_long(rows, cols);
   if (rows > cols) return rows % VEC != 0 && (cols == TILE_DIM || cols >= LINES_FEW_COLS_FROM);
   return 4 * rows > 3 * TILE_DIM * ((rows + TILE_DIM - 1) / TILE_DIM);
 }
@@ -1320,14 +1324,13 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // of 27 such shapes (slower at 50 x 50001 and 116 x 20001, a little at 58 x 40000); with output
   // rows off and both sides of 128 or more, faster at each of 15, from behind cublasSgeam to past
   // it at 13.
-  if (LINES_ONE_SIDE && (rows % VEC != 0 || cols % VEC != 0) && one_wave_lines_off(rows, cols)) {
+  if (LINES_ONE_SIDE && one_wave_lines_off(rows, cols)) {
     const std::int64_t tiles_per_sm = line_tiles_per_sm(rows, cols);
     if (tiles_per_sm <= LINE_BLOCKS_PER_SM) {
       launch_lines_one_wave<false>(d_in, d_out, rows, cols, tiles_per_sm);
       return;
     }
-    if (rows % VEC != 0 && std::min(rows, cols) >= 2 * TILE_DIM &&
-        tiles_per_sm <= LINES_OUTPUT_OFF_TILES_PER_SM) {
+    if (output_off_both_long(rows, cols) && tiles_per_sm <= LINES_OUTPUT_OFF_TILES_PER_SM) {
       launch_lines_thin_edges(d_in, d_out, rows, cols);
       return;
     }
