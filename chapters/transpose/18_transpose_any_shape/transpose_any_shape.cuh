@@ -1677,116 +1677,6 @@ void launch_exp_rows(const float* d_in, float* d_out, std::int64_t rows, std::in
   CUDA_CHECK_LAUNCH();
 }
 
-// EXP: the generalisation. Few rows (at most 4096 / W): a block takes W columns of every row
-// (float loads, a warp 32 floats of a row) and writes its output rows as the one stretch they are
-// (16-byte stores). Few columns (at most 4096 / H): a block takes H rows, one stretch of the input
-// (16-byte loads), and writes H floats of each output row (float stores, a warp 32 floats).
-constexpr int STRETCH_FLOATS = TILE_DIM * TILE_DIM;
-template <int W>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_exp_stretch_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
-                            std::int64_t cols) {
-  constexpr int MAX_ROWS = STRETCH_FLOATS / W;
-  __shared__ float part[MAX_ROWS][W + 1];
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * W;
-  const int width = cols - col0 < W ? int(cols - col0) : W;
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const float* src = in + std::int64_t(warp) * cols + col0 + lane;
-#pragma unroll
-  for (int i = 0; i < MAX_ROWS / EXP_WARPS; ++i) {
-    const int r = warp + EXP_WARPS * i;
-#pragma unroll
-    for (int j = 0; j < W / 32; ++j)
-      if (r < rows && lane + 32 * j < width)
-        part[r][lane + 32 * j] = src[std::int64_t(EXP_WARPS * i) * cols + 32 * j];
-  }
-  __syncthreads();
-  const int count = width * rows;
-  float* const to = out + col0 * rows;
-  for (int k = VEC * threadIdx.x; k < count; k += VEC * BLOCK_THREADS) {
-    int c = k / rows, r = k - c * rows;
-    float v[VEC];
-#pragma unroll
-    for (int i = 0; i < VEC; ++i) {
-      v[i] = k + i < count ? part[r][c] : 0.0f;
-      if (++r == rows) r = 0, ++c;
-    }
-    if (k + VEC <= count) {
-      *reinterpret_cast<float4*>(to + k) = make_float4(v[0], v[1], v[2], v[3]);
-    } else {
-#pragma unroll
-      for (int i = 0; i < VEC; ++i)
-        if (k + i < count) to[k + i] = v[i];
-    }
-  }
-}
-template <int H>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_exp_stretch_cols(const float* __restrict__ in, float* __restrict__ out,
-                            std::int64_t rows, int cols) {
-  constexpr int MAX_COLS = STRETCH_FLOATS / H;
-  __shared__ float part[MAX_COLS][H + 1];
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * H;
-  const int height = rows - row0 < H ? int(rows - row0) : H;
-  const int count = height * cols;
-  const float* const from = in + row0 * cols;  // 16-byte aligned: H is a multiple of 4
-  constexpr int IN_FLIGHT = STRETCH_FLOATS / (VEC * BLOCK_THREADS);
-  float4 q[IN_FLIGHT];
-#pragma unroll
-  for (int p = 0; p < IN_FLIGHT; ++p) {
-    const int k = VEC * (threadIdx.x + p * BLOCK_THREADS);
-    if (k + VEC <= count) {
-      q[p] = __ldg(reinterpret_cast<const float4*>(from + k));
-    } else {
-      q[p].x = k < count ? __ldg(from + k) : 0.0f;
-      q[p].y = k + 1 < count ? __ldg(from + k + 1) : 0.0f;
-      q[p].z = k + 2 < count ? __ldg(from + k + 2) : 0.0f;
-      q[p].w = 0.0f;
-    }
-  }
-#pragma unroll
-  for (int p = 0; p < IN_FLIGHT; ++p) {
-    const int k = VEC * (threadIdx.x + p * BLOCK_THREADS);
-    int r = k / cols, c = k - r * cols;
-#pragma unroll
-    for (int i = 0; i < VEC; ++i) {
-      if (k + i < count) part[c][r] = float_of(q[p], i);
-      if (++c == cols) c = 0, ++r;
-    }
-  }
-  __syncthreads();
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  float* dst = out + std::int64_t(warp) * rows + row0 + lane;
-#pragma unroll
-  for (int i = 0; i < MAX_COLS / EXP_WARPS; ++i) {
-    const int c = warp + EXP_WARPS * i;
-#pragma unroll
-    for (int j = 0; j < H / 32; ++j)
-      if (c < cols && lane + 32 * j < height)
-        dst[std::int64_t(EXP_WARPS * i) * rows + 32 * j] = part[c][lane + 32 * j];
-  }
-}
-// EXP: rows <= 64 (64 columns a block) or <= 128 (32), else columns likewise, else the default.
-inline void launch_exp_stretch(const float* d_in, float* d_out, std::int64_t rows,
-                               std::int64_t cols) {
-  if (rows <= 64 && rows <= cols) {
-    kernel_exp_stretch_rows<64><<<unsigned((cols + 63) / 64), BLOCK_THREADS>>>(d_in, d_out,
-                                                                              int(rows), cols);
-  } else if (rows <= 128 && rows <= cols) {
-    kernel_exp_stretch_rows<32><<<unsigned((cols + 31) / 32), BLOCK_THREADS>>>(d_in, d_out,
-                                                                              int(rows), cols);
-  } else if (cols <= 64) {
-    kernel_exp_stretch_cols<64><<<unsigned((rows + 63) / 64), BLOCK_THREADS>>>(d_in, d_out, rows,
-                                                                              int(cols));
-  } else if (cols <= 128) {
-    kernel_exp_stretch_cols<32><<<unsigned((rows + 31) / 32), BLOCK_THREADS>>>(d_in, d_out, rows,
-                                                                              int(cols));
-  } else {
-    return launch_variant<>(d_in, d_out, rows, cols);
-  }
-  CUDA_CHECK_LAUNCH();
-}
-
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -1897,8 +1787,7 @@ inline std::vector<common::matrix_variant> variants() {
       {"EXP scalar half tiles", launch_exp_scalar<2>, any_shape},
       {"EXP scalar whole tiles", launch_exp_scalar<1>, any_shape},
       {"EXP scalar rows one stretch", launch_exp_rows<1>, any_shape},
-      {"EXP scalar rows one stretch float4", launch_exp_rows<4>, any_shape},
-      {"EXP stretch both ways", launch_exp_stretch, any_shape}};
+      {"EXP scalar rows one stretch float4", launch_exp_rows<4>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
