@@ -1628,55 +1628,6 @@ void launch_exp_scalar(const float* d_in, float* d_out, std::int64_t rows, std::
   CUDA_CHECK_LAUNCH();
 }
 
-// EXP: at most 64 rows, the whole tile (all rows) per block, and the block's output rows written
-// as the one stretch of memory they are (width * rows floats), STORE_FLOATS per store.
-template <int STORE_FLOATS>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_exp_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
-                    std::int64_t cols) {
-  __shared__ float part[TILE_DIM][TILE_DIM + 1];
-  const std::int64_t col0 = std::int64_t(blockIdx.x) * TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const float* src = in + std::int64_t(warp) * cols + col0 + lane;
-#pragma unroll
-  for (int i = 0; i < TILE_DIM / EXP_WARPS; ++i) {
-    const int r = warp + EXP_WARPS * i;
-#pragma unroll
-    for (int j = 0; j < TILE_DIM / 32; ++j)
-      if (r < rows && lane + 32 * j < width)
-        part[r][lane + 32 * j] = src[std::int64_t(EXP_WARPS * i) * cols + 32 * j];
-  }
-  __syncthreads();
-  const int count = width * rows;
-  float* const to = out + col0 * rows;
-  for (int k = STORE_FLOATS * threadIdx.x; k < count; k += STORE_FLOATS * BLOCK_THREADS) {
-    int c = k / rows, r = k - c * rows;
-    if (STORE_FLOATS == 4 && k + 4 <= count) {
-      float v[4];
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        v[i] = part[r][c];
-        if (++r == rows) r = 0, ++c;
-      }
-      *reinterpret_cast<float4*>(to + k) = make_float4(v[0], v[1], v[2], v[3]);
-    } else {
-#pragma unroll
-      for (int i = 0; i < STORE_FLOATS; ++i) {
-        if (k + i < count) to[k + i] = part[r][c];
-        if (++r == rows) r = 0, ++c;
-      }
-    }
-  }
-}
-template <int STORE_FLOATS>
-void launch_exp_rows(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  if (rows > TILE_DIM) return launch_variant<>(d_in, d_out, rows, cols);
-  kernel_exp_rows<STORE_FLOATS><<<unsigned((cols + TILE_DIM - 1) / TILE_DIM), BLOCK_THREADS>>>(
-      d_in, d_out, int(rows), cols);
-  CUDA_CHECK_LAUNCH();
-}
-
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -1785,9 +1736,7 @@ inline std::vector<common::matrix_variant> variants() {
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
        any_shape},
       {"EXP scalar half tiles", launch_exp_scalar<2>, any_shape},
-      {"EXP scalar whole tiles", launch_exp_scalar<1>, any_shape},
-      {"EXP scalar rows one stretch", launch_exp_rows<1>, any_shape},
-      {"EXP scalar rows one stretch float4", launch_exp_rows<4>, any_shape}};
+      {"EXP scalar whole tiles", launch_exp_scalar<1>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
