@@ -1568,66 +1568,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
         wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
 
-// EXP (not kept unless it pays): cublasSgeam's shape of kernel as Nsight Compute shows it
-// (256 threads, at most 32 registers, 8 blocks per SM, a 64 x 64 tile per block), in two
-// forms: HALVES 2 moves the tile 32 input rows at a time through a 32 x 65 buffer (8.3 KB, as
-// cublasSgeam's), HALVES 1 all 64 rows at once through 64 x 65 (16 loads in flight per
-// thread). One float per load and per store, at any alignment: a warp reads 32 floats of an input
-// row and writes 32 floats of an output row. Blocks go down the input rows first.
-constexpr int EXP_WARPS = BLOCK_THREADS / 32;
-template <int HALVES, bool FULL>
-__device__ inline void exp_scalar_tile(const float* __restrict__ in, float* __restrict__ out,
-                                       std::int64_t rows, std::int64_t cols, std::int64_t row0,
-                                       std::int64_t col0, int height, int width,
-                                       float (*part)[TILE_DIM + 1]) {
-  constexpr int PART = TILE_DIM / HALVES;  // input rows per pass through the buffer
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const float* src = in + (row0 + warp) * cols + col0 + lane;
-  float* dst = out + (col0 + warp) * rows + row0 + lane;
-#pragma unroll 1
-  for (int first = 0; first < height; first += PART) {
-#pragma unroll
-    for (int i = 0; i < PART / EXP_WARPS; ++i) {
-      const int r = warp + EXP_WARPS * i;
-#pragma unroll
-      for (int j = 0; j < TILE_DIM / 32; ++j)
-        if (FULL || (first + r < height && lane + 32 * j < width))
-          part[r][lane + 32 * j] = src[(first + EXP_WARPS * i) * cols + 32 * j];
-    }
-    __syncthreads();
-#pragma unroll
-    for (int i = 0; i < TILE_DIM / EXP_WARPS; ++i) {
-      const int c = warp + EXP_WARPS * i;
-#pragma unroll
-      for (int j = 0; j < PART / 32; ++j)
-        if (FULL || (c < width && first + lane + 32 * j < height))
-          dst[std::int64_t(EXP_WARPS * i) * rows + first + 32 * j] = part[lane + 32 * j][c];
-    }
-    __syncthreads();
-  }
-}
-template <int HALVES>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_exp_scalar(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                      std::int64_t cols, std::int64_t row_tiles) {
-  __shared__ float part[TILE_DIM / HALVES][TILE_DIM + 1];
-  const std::int64_t row0 = (blockIdx.x % row_tiles) * TILE_DIM;
-  const std::int64_t col0 = (blockIdx.x / row_tiles) * TILE_DIM;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  if (height == TILE_DIM && width == TILE_DIM)
-    exp_scalar_tile<HALVES, true>(in, out, rows, cols, row0, col0, height, width, part);
-  else
-    exp_scalar_tile<HALVES, false>(in, out, rows, cols, row0, col0, height, width, part);
-}
-template <int HALVES>
-void launch_exp_scalar(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t tiles = row_tiles * ((cols + TILE_DIM - 1) / TILE_DIM);
-  kernel_exp_scalar<HALVES><<<unsigned(tiles), BLOCK_THREADS>>>(d_in, d_out, rows, cols, row_tiles);
-  CUDA_CHECK_LAUNCH();
-}
-
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
@@ -1734,9 +1674,7 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
-       any_shape},
-      {"EXP scalar half tiles", launch_exp_scalar<2>, any_shape},
-      {"EXP scalar whole tiles", launch_exp_scalar<1>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
