@@ -896,6 +896,110 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 //! [few]
 
+//! [stretch]
+// A small matrix of few rows or few columns whose blocks are about one wave (launch_variant has
+// the rule): the few-side kernels and the tiles fit 5 or 6 blocks per SM, and there they were
+// behind cublasSgeam, whose kernel fits 8 (Nsight Compute). These two fit 8 too: 32 registers and
+// at most 64 x 64 floats of shared memory per block. The contiguous matrix (the output of few rows,
+// the input of few columns) is, for each block, one stretch of memory, moved with 16-byte
+// accesses in order; on the other matrix each load or store moves one float, a warp 32 floats of
+// one long row, at any alignment: nothing to realign.
+constexpr int STRETCH_BLOCKS_PER_SM = 8;
+constexpr int STRETCH_FLOATS = TILE_DIM * TILE_DIM;  // a block's floats, at most
+constexpr int WARPS = BLOCK_THREADS / 32;
+// kernel_stretch_rows: RUN columns of every row per block (64 up to 64 rows, 32 up to 128).
+template <int RUN>
+__global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
+    kernel_stretch_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
+                        std::int64_t cols) {
+  constexpr int MAX_ROWS = STRETCH_FLOATS / RUN;
+  __shared__ float piece[MAX_ROWS][RUN + 1];  // padded: the store phase's reads hit every bank
+  const std::int64_t c0 = std::int64_t(blockIdx.x) * RUN;
+  const int width = cols - c0 < RUN ? int(cols - c0) : RUN;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  // Load phase: warp w reads rows w, w + 8, w + 16, ..., 32 floats of a row per load, every load
+  // of the thread issued before any of its floats is needed.
+  const float* const from = in + std::int64_t(warp) * cols + c0 + lane;
+#pragma unroll
+  for (int i = 0; i < MAX_ROWS / WARPS; ++i) {
+    const int r = warp + WARPS * i;
+#pragma unroll
+    for (int j = 0; j < RUN / 32; ++j)
+      if (r < rows && lane + 32 * j < width)
+        piece[r][lane + 32 * j] = from[std::int64_t(WARPS * i) * cols + 32 * j];
+  }
+  __syncthreads();
+  // Store phase: output rows c0 .. c0 + width as one stretch, 4 floats per thread per pass
+  // (16-byte aligned: c0 * rows is a multiple of 4 when RUN is).
+  const int count = width * rows;
+  float* const to = out + c0 * rows;
+  for (int k = VEC * threadIdx.x; k < count; k += VEC * BLOCK_THREADS) {
+    int c = k / rows, r = k - c * rows;
+    float v[VEC];
+#pragma unroll
+    for (int i = 0; i < VEC; ++i) {
+      v[i] = k + i < count ? piece[r][c] : 0.0f;
+      if (++r == rows) r = 0, ++c;
+    }
+    if (k + VEC <= count) {
+      *reinterpret_cast<float4*>(to + k) = make_float4(v[0], v[1], v[2], v[3]);
+    } else {
+#pragma unroll
+      for (int i = 0; i < VEC; ++i)
+        if (k + i < count) to[k + i] = v[i];
+    }
+  }
+}
+// kernel_stretch_cols: 64 rows per block, all of at most 64 columns: the mirror image.
+__global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
+    kernel_stretch_cols(const float* __restrict__ in, float* __restrict__ out,
+                        std::int64_t rows, int cols) {
+  __shared__ float piece[TILE_DIM][TILE_DIM + 1];  // [column][row]
+  const std::int64_t r0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const int height = rows - r0 < TILE_DIM ? int(rows - r0) : TILE_DIM;
+  const int count = height * cols;
+  // Load phase: input rows r0 .. r0 + height as one stretch, 4 floats per thread per pass, every
+  // pass's load issued first (16-byte aligned: r0 is a multiple of 4).
+  const float* const from = in + r0 * cols;
+  constexpr int IN_FLIGHT = STRETCH_FLOATS / (VEC * BLOCK_THREADS);
+  float4 q[IN_FLIGHT];
+#pragma unroll
+  for (int p = 0; p < IN_FLIGHT; ++p) {
+    const int k = VEC * (threadIdx.x + p * BLOCK_THREADS);
+    if (k + VEC <= count) {
+      q[p] = __ldg(reinterpret_cast<const float4*>(from + k));
+    } else {  // the block's last floats, or none
+      q[p].x = k < count ? __ldg(from + k) : 0.0f;
+      q[p].y = k + 1 < count ? __ldg(from + k + 1) : 0.0f;
+      q[p].z = k + 2 < count ? __ldg(from + k + 2) : 0.0f;
+      q[p].w = 0.0f;
+    }
+  }
+#pragma unroll
+  for (int p = 0; p < IN_FLIGHT; ++p) {
+    const int k = VEC * (threadIdx.x + p * BLOCK_THREADS);
+    int r = k / cols, c = k - r * cols;
+#pragma unroll
+    for (int i = 0; i < VEC; ++i) {
+      if (k + i < count) piece[c][r] = float_of(q[p], i);
+      if (++c == cols) c = 0, ++r;
+    }
+  }
+  __syncthreads();
+  // Store phase: warp w writes output rows w, w + 8, ..., 32 floats of a row per store.
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  float* const to = out + std::int64_t(warp) * rows + r0 + lane;
+#pragma unroll
+  for (int i = 0; i < TILE_DIM / WARPS; ++i) {
+    const int c = warp + WARPS * i;
+#pragma unroll
+    for (int j = 0; j < TILE_DIM / 32; ++j)
+      if (c < cols && lane + 32 * j < height)
+        to[std::int64_t(WARPS * i) * rows + 32 * j] = piece[c][lane + 32 * j];
+  }
+}
+//! [stretch]
+
 //! [launch]
 template <typename Index>
 void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -957,6 +1061,52 @@ inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
 // matrices, in launch_variant).
 inline bool few_waves_of(std::int64_t long_side) {
   return !few_runs_below(long_side, 1) && few_runs_below(long_side, FEW_SMALL_WAVES);
+}
+
+// The stretch kernels' matrices: a short side of STRETCH_FROM to 64 floats, or few rows of up to
+// STRETCH_ROWS_UP_TO (runs of 32 columns), whose blocks are more than STRETCH_FROM_BLOCKS_PER_SM
+// per SM and at most one wave (launch_variant says why). Returns the run (the long side's floats
+// per block), or 0 for every other matrix.
+constexpr std::int64_t STRETCH_FROM = 20;
+constexpr std::int64_t STRETCH_ROWS_UP_TO = 128;
+constexpr std::int64_t STRETCH_FROM_BLOCKS_PER_SM = 4;
+inline int stretch_run(std::int64_t rows, std::int64_t cols) {
+  const std::int64_t short_side = std::min(rows, cols), long_side = std::max(rows, cols);
+  int run = 0;
+  if (short_side >= STRETCH_FROM && short_side <= TILE_DIM)
+    run = TILE_DIM;
+  else if (rows > TILE_DIM && rows <= STRETCH_ROWS_UP_TO && rows < cols)
+    run = TILE_DIM / 2;
+  if (run == 0) return 0;
+  const std::int64_t blocks = (long_side + run - 1) / run, sms = current_gpu().sms;
+  const bool about_one_wave =
+      blocks > STRETCH_FROM_BLOCKS_PER_SM * sms && blocks <= STRETCH_BLOCKS_PER_SM * sms;
+  return about_one_wave ? run : 0;
+}
+// kernel_stretch_rows (at most 64 rows in runs of 64, at most 128 in runs of 32) or
+// kernel_stretch_cols (at most 64 columns), for any number of blocks.
+template <int RUN>
+void launch_stretch_rows(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;
+  kernel_stretch_rows<RUN><<<unsigned((cols + RUN - 1) / RUN), BLOCK_THREADS>>>(d_in, d_out,
+                                                                              int(rows), cols);
+  CUDA_CHECK_LAUNCH();
+}
+inline void launch_stretch_cols(const float* d_in, float* d_out, std::int64_t rows,
+                                std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;
+  kernel_stretch_cols<<<unsigned((rows + TILE_DIM - 1) / TILE_DIM), BLOCK_THREADS>>>(
+      d_in, d_out, rows, int(cols));
+  CUDA_CHECK_LAUNCH();
+}
+inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                           int run) {
+  if (rows > cols)
+    launch_stretch_cols(d_in, d_out, rows, cols);
+  else if (run == TILE_DIM)
+    launch_stretch_rows<TILE_DIM>(d_in, d_out, rows, cols);
+  else
+    launch_stretch_rows<TILE_DIM / 2>(d_in, d_out, rows, cols);
 }
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
@@ -1274,7 +1424,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true>
+          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1282,6 +1432,26 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
                                cudaMemcpyDeviceToDevice));
     return;
+  }
+  // About one wave of few rows or few columns (STRETCH; not in the --sweep's 'no one-wave
+  // stretches'): the stretch kernels, ahead of every rule below. On the H100 (commits 4ef3b7c,
+  // 3a1b0b9, b84b0e6 with the kernels as EXP variants at any size; the page has the files) the
+  // rules below were behind cublasSgeam at most such shapes of 1001 blocks (40 to 64 rows of 64001
+  // columns, 96 to 128 rows of 32001, 50 x 50001, 61 x 60001, 60001 x 61). The stretch kernels
+  // were faster than those rules at each short side of 20 to 64 both ways and at 96 to 128 rows,
+  // past cublasSgeam at each but 128 x 32001 (a little behind it), level at 65 and 80 rows; slower
+  // at 17 and 18 both ways, where the few-side kernels stay, and at 96 to 128 columns of a tall
+  // matrix in runs of 32 rows (faster at 65 and 80: not kept). Past one wave (1094 blocks and more)
+  // they were slower than the rules below at most few-row shapes (40 x 70001, 40 x 80001,
+  // 48 x 90001, 24 x 80001, 100 x 36001, 100 x 50001) and faster at most few-column ones; in a
+  // small share of a wave, slower at few rows (33 x 333, 40 x 5001, 24 x 1001), faster at their
+  // mirrors.
+  if (STRETCH) {
+    const int run = stretch_run(rows, cols);
+    if (run > 0) {
+      launch_stretch(d_in, d_out, rows, cols, run);
+      return;
+    }
   }
   // One-wave lines where one side is off 16-byte boundaries too (LINES_ONE_SIDE; the --sweep's
   // 'aligned lines only where both sides are off' keeps the rule before, further on): the tiles at
@@ -1674,6 +1844,11 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
+       any_shape},
+      {"no one-wave stretches",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
        any_shape}};
 }
 

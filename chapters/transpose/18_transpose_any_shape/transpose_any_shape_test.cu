@@ -25,7 +25,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
-// tiles as before, in long runs only, and aligned lines only where both sides are off).
+// tiles as before, in long runs only, aligned lines only where both sides are off, and no one-wave
+// stretches).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -282,6 +283,30 @@ GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's e
                          shape{2001, 3000}, shape{2001, 3300}})
     shapes.push_back(s);
   check_default_and_variants(shapes, "aligned lines only");
+}
+
+GPU_TEST_CASE("the stretch kernels at any size and either side of their rule's edges") {
+  // The kernels on their own at every short side they take (1 .. 64 both ways in runs of 64, 65 ..
+  // 128 rows in runs of 32), long sides of one to many blocks, partial last blocks among them.
+  const std::vector<std::int64_t> longs = {1, 2, 3, 31, 32, 33, 63, 64, 65, 1000, 1001, 4099};
+  check_shapes(every_pair({1, 2, 3, 19, 20, 33, 63, 64}, longs), launch_stretch_rows<TILE_DIM>);
+  check_shapes(every_pair({65, 97, 127, 128}, longs), launch_stretch_rows<TILE_DIM / 2>);
+  check_shapes(every_pair(longs, {1, 2, 3, 19, 20, 33, 63, 64}), launch_stretch_cols);
+  // The rule's edges on a GPU of 132 SMs (4 and 8 blocks per SM: 528 and 1056 blocks of 64 or 32
+  // floats of the long side), short sides of 19 / 20, 64 / 65 and 128 / 129, both ways; on the
+  // default and on the rules before it.
+  std::vector<shape> shapes;
+  for (const std::int64_t s : {19, 20, 41, 64})
+    for (const std::int64_t l : {33792, 33793, 50001, 67584, 67585}) {
+      shapes.push_back({s, l});
+      shapes.push_back({l, s});
+    }
+  for (const std::int64_t s : {65, 100, 128, 129})
+    for (const std::int64_t l : {16896, 16897, 30003, 33792, 33793}) {
+      shapes.push_back({s, l});
+      shapes.push_back({l, s});
+    }
+  check_default_and_variants(shapes, "stretches");
 }
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
