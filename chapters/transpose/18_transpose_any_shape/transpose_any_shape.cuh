@@ -1063,13 +1063,15 @@ inline bool few_waves_of(std::int64_t long_side) {
   return !few_runs_below(long_side, 1) && few_runs_below(long_side, FEW_SMALL_WAVES);
 }
 
-// The stretch kernels' matrices: a short side of STRETCH_FROM to 64 floats, or few rows of up to
-// STRETCH_ROWS_UP_TO (runs of 32 columns), whose blocks are more than STRETCH_FROM_BLOCKS_PER_SM
-// per SM and at most one wave (launch_variant says why). Returns the run (the long side's floats
-// per block), or 0 for every other matrix.
+// The stretch kernels' matrices: a short side of STRETCH_FROM to 64 floats in runs of 64, or few
+// rows of up to STRETCH_ROWS_UP_TO in runs of 32 columns, whose blocks are more than
+// STRETCH_FROM_BLOCKS_PER_SM per SM (runs of 64) or STRETCH_RUNS_OF_32_FROM (runs of 32) and at
+// most one wave (launch_variant says why). Returns the run (the long side's floats per block), or
+// 0 for every other matrix.
 constexpr std::int64_t STRETCH_FROM = 20;
 constexpr std::int64_t STRETCH_ROWS_UP_TO = 128;
 constexpr std::int64_t STRETCH_FROM_BLOCKS_PER_SM = 4;
+constexpr std::int64_t STRETCH_RUNS_OF_32_FROM = 6;
 inline int stretch_run(std::int64_t rows, std::int64_t cols) {
   const std::int64_t short_side = std::min(rows, cols), long_side = std::max(rows, cols);
   int run = 0;
@@ -1079,8 +1081,8 @@ inline int stretch_run(std::int64_t rows, std::int64_t cols) {
     run = TILE_DIM / 2;
   if (run == 0) return 0;
   const std::int64_t blocks = (long_side + run - 1) / run, sms = current_gpu().sms;
-  const bool about_one_wave =
-      blocks > STRETCH_FROM_BLOCKS_PER_SM * sms && blocks <= STRETCH_BLOCKS_PER_SM * sms;
+  const std::int64_t from = run == TILE_DIM ? STRETCH_FROM_BLOCKS_PER_SM : STRETCH_RUNS_OF_32_FROM;
+  const bool about_one_wave = blocks > from * sms && blocks <= STRETCH_BLOCKS_PER_SM * sms;
   return about_one_wave ? run : 0;
 }
 // kernel_stretch_rows (at most 64 rows in runs of 64, at most 128 in runs of 32) or
