@@ -952,8 +952,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
 }
 // kernel_stretch_cols: 64 rows per block, all of at most 64 columns: the mirror image.
 __global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
-    kernel_stretch_cols(const float* __restrict__ in, float* __restrict__ out,
-                        std::int64_t rows, int cols) {
+    kernel_stretch_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                        int cols) {
   __shared__ float piece[TILE_DIM][TILE_DIM + 1];  // [column][row]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const int height = rows - r0 < TILE_DIM ? int(rows - r0) : TILE_DIM;
@@ -1064,11 +1064,12 @@ inline bool few_waves_of(std::int64_t long_side) {
 }
 
 // The stretch kernels' matrices: a short side of STRETCH_FROM to 64 floats in runs of 64, or few
-// rows of up to STRETCH_ROWS_UP_TO in runs of 32 columns, whose blocks are more than
-// STRETCH_FROM_BLOCKS_PER_SM per SM (runs of 64) or STRETCH_RUNS_OF_32_FROM (runs of 32) and at
-// most one wave (launch_variant says why). Returns the run (the long side's floats per block), or
-// 0 for every other matrix.
+// rows of STRETCH_ROWS_FROM to STRETCH_ROWS_UP_TO in runs of 32 columns, whose blocks are more
+// than STRETCH_FROM_BLOCKS_PER_SM per SM (runs of 64) or STRETCH_RUNS_OF_32_FROM (runs of 32) and
+// at most one wave (launch_variant says why). Returns the run (the long side's floats per block),
+// or 0 for every other matrix.
 constexpr std::int64_t STRETCH_FROM = 20;
+constexpr std::int64_t STRETCH_ROWS_FROM = 97;
 constexpr std::int64_t STRETCH_ROWS_UP_TO = 128;
 constexpr std::int64_t STRETCH_FROM_BLOCKS_PER_SM = 4;
 constexpr std::int64_t STRETCH_RUNS_OF_32_FROM = 6;
@@ -1077,7 +1078,7 @@ inline int stretch_run(std::int64_t rows, std::int64_t cols) {
   int run = 0;
   if (short_side >= STRETCH_FROM && short_side <= TILE_DIM)
     run = TILE_DIM;
-  else if (rows > TILE_DIM && rows <= STRETCH_ROWS_UP_TO && rows < cols)
+  else if (rows >= STRETCH_ROWS_FROM && rows <= STRETCH_ROWS_UP_TO && rows < cols)
     run = TILE_DIM / 2;
   if (run == 0) return 0;
   const std::int64_t blocks = (long_side + run - 1) / run, sms = current_gpu().sms;
@@ -1090,8 +1091,8 @@ inline int stretch_run(std::int64_t rows, std::int64_t cols) {
 template <int RUN>
 void launch_stretch_rows(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
-  kernel_stretch_rows<RUN><<<unsigned((cols + RUN - 1) / RUN), BLOCK_THREADS>>>(d_in, d_out,
-                                                                              int(rows), cols);
+  kernel_stretch_rows<RUN>
+      <<<unsigned((cols + RUN - 1) / RUN), BLOCK_THREADS>>>(d_in, d_out, int(rows), cols);
   CUDA_CHECK_LAUNCH();
 }
 inline void launch_stretch_cols(const float* d_in, float* d_out, std::int64_t rows,
@@ -1437,17 +1438,23 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   // About one wave of few rows or few columns (STRETCH; not in the --sweep's 'no one-wave
   // stretches'): the stretch kernels, ahead of every rule below. On the H100 (commits 4ef3b7c,
-  // 3a1b0b9, b84b0e6 with the kernels as EXP variants at any size; the page has the files) the
-  // rules below were behind cublasSgeam at most such shapes of 1001 blocks (40 to 64 rows of 64001
-  // columns, 96 to 128 rows of 32001, 50 x 50001, 61 x 60001, 60001 x 61). The stretch kernels
-  // were faster than those rules at each short side of 20 to 64 both ways and at 96 to 128 rows,
-  // past cublasSgeam at each but 128 x 32001 (a little behind it), level at 65 and 80 rows; slower
-  // at 17 and 18 both ways, where the few-side kernels stay, and at 96 to 128 columns of a tall
-  // matrix in runs of 32 rows (faster at 65 and 80: not kept). Past one wave (1094 blocks and more)
-  // they were slower than the rules below at most few-row shapes (40 x 70001, 40 x 80001,
-  // 48 x 90001, 24 x 80001, 100 x 36001, 100 x 50001) and faster at most few-column ones; in a
-  // small share of a wave, slower at few rows (33 x 333, 40 x 5001, 24 x 1001), faster at their
-  // mirrors.
+  // 3a1b0b9, b84b0e6 with the kernels as EXP variants at any size, then fb11644 and 99393b2 with
+  // the rule; the page has the files) the rules below were behind cublasSgeam at most such shapes
+  // of 1001 blocks (40 to 64 rows of 64001 columns, 96 to 128 rows of 32001, 50 x 50001,
+  // 61 x 60001, 60001 x 61). The stretch kernels were faster than those rules at each short side of
+  // 20 to 64 both ways and at 96 to 128 rows, past cublasSgeam at each but 128 x 32001 (a little
+  // behind it, a little past it at 99393b2), level at 65 and 80 rows; slower at 17 and 18 both
+  // ways, where the few-side kernels stay, and at 96 to 128 columns of a tall matrix in runs of 32
+  // rows (faster at 65 and 80: not kept). Past one wave (1094 blocks and more) they were slower
+  // than the rules below at most few-row shapes (40 x 70001, 40 x 80001, 48 x 90001, 24 x 80001,
+  // 100 x 36001, 100 x 50001) and faster at most few-column ones; in a small share of a wave,
+  // slower at few rows (33 x 333, 40 x 5001, 24 x 1001), faster at their mirrors. With the rule,
+  // from 4 blocks per SM: faster than the rules below at 40 x 33793 (529 blocks), 40 x 40001, 48 x
+  // 50001 (782; behind cublasSgeam before, past it now), 40001 x 40 and 50003 x 40, and at 12 of 13
+  // shapes not measured before (slower at 25 x 45001, past cublasSgeam either way). In runs of 32,
+  // slower at 100 x 17001, 100 x 20001 and 120 x 25001 (532 to 782 blocks; hence from 6 per SM),
+  // and at 844 blocks slower at 65, 80 and 96 rows of 27001 (hence from 97 rows), faster at 110 x
+  // 27001, 100 x 25377 and 100 x 30001, level at 128 x 26001 (behind cublasSgeam either way).
   if (STRETCH) {
     const int run = stretch_run(rows, cols);
     if (run > 0) {

@@ -293,15 +293,15 @@ GPU_TEST_CASE("the stretch kernels at any size and either side of their rule's e
   check_shapes(every_pair({65, 97, 127, 128}, longs), launch_stretch_rows<TILE_DIM / 2>);
   check_shapes(every_pair(longs, {1, 2, 3, 19, 20, 33, 63, 64}), launch_stretch_cols);
   // The rule's edges on a GPU of 132 SMs (more than 4 blocks per SM in runs of 64, more than 6 in
-  // runs of 32, at most 8: 528, 792 and 1056 blocks), short sides of 19 / 20, 64 / 65 and
-  // 128 / 129, both ways; on the default and on the rules before it.
+  // runs of 32, at most 8: 528, 792 and 1056 blocks), short sides of 19 / 20, 64 / 65, 96 / 97
+  // and 128 / 129, both ways; on the default and on the rules before it.
   std::vector<shape> shapes;
   for (const std::int64_t s : {19, 20, 41, 64})
     for (const std::int64_t l : {33792, 33793, 50001, 67584, 67585}) {
       shapes.push_back({s, l});
       shapes.push_back({l, s});
     }
-  for (const std::int64_t s : {65, 100, 128, 129})
+  for (const std::int64_t s : {65, 96, 97, 128, 129})
     for (const std::int64_t l : {25344, 25345, 30003, 33792, 33793}) {
       shapes.push_back({s, l});
       shapes.push_back({l, s});
