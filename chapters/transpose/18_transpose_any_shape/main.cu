@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   step.summary =
       "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices, "
       "sides of a few dozen floats and vectors on kernels of their own, aligned 128-byte lines "
-      "where both sides are odd";
+      "where both sides are odd, and about one wave of few rows or columns in stretches";
   step.result = common::matrix_result::transpose;
   step.variants = variants();
   step.sweep_help =
@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
       "waves on the few-side kernels in runs of 128 floats as before the rule for a few waves "
       "(never on the tiles), in runs of 64 floats only, and without the tiles, small wide "
       "matrices of 41 to 112 rows on the tiles as before the rule for them, and on the few-side "
-      "kernels in runs of 128 floats where they would be fewer blocks than the GPU has SMs";
+      "kernels in runs of 128 floats where they would be fewer blocks than the GPU has SMs, "
+      "aligned lines for small matrices only where both sides are odd, and matrices of 20 to "
+      "128 rows or 20 to 64 columns in about one wave of blocks without the stretch kernels (on "
+      "the rules before them)";
   return common::run_matrix_program(argc, argv, step);
 }

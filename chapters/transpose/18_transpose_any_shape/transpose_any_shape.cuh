@@ -898,9 +898,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 
 //! [stretch]
 // A small matrix of few rows or few columns whose blocks are about one wave (launch_variant has
-// the rule): the few-side kernels and the tiles fit 5 or 6 blocks per SM, and there they were
-// behind cublasSgeam, whose kernel fits 8 (Nsight Compute). These two fit 8 too: 32 registers and
-// at most 64 x 64 floats of shared memory per block. The contiguous matrix (the output of few rows,
+// the rule). The kernels there before were behind cublasSgeam, whose kernel fits 8 blocks per SM
+// (Nsight Compute): the few-side kernels and the tiles fit 5 or 6, and aligned lines, at 8, issue
+// far more instructions. These two fit 8: 32 registers and at most 64 x 64 floats of shared memory
+// per block. The contiguous matrix (the output of few rows,
 // the input of few columns) is, for each block, one stretch of memory, moved with 16-byte
 // accesses in order; on the other matrix each load or store moves one float, a warp 32 floats of
 // one long row, at any alignment: nothing to realign.
