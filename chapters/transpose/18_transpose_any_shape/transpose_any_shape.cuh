@@ -2,8 +2,9 @@
 //   partial tiles in the same launch, tiles taken down the columns first (along the rows where a
 //   row of tiles is short, and at some proportions where the input rows start off 64-byte
 //   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
-//   vectors, for a side of a few dozen floats, and for small matrices with a side off 16-byte
-//   boundaries and, on GPUs with much DRAM bandwidth per SM, large ones with both sides odd.
+//   vectors, for a side of a few dozen floats (about one wave of them in stretches), and for small
+//   matrices with a side off 16-byte boundaries and, on GPUs with much DRAM bandwidth per SM,
+//   large ones with both sides odd.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -59,10 +60,11 @@
 //   the tiles for a side of 20 to 64 floats in a few waves; 96 x 30003, 80 x 30003, 44 x 45001 and
 //   others by kernel_few_rows for small wide matrices of 41 to 112 rows; matrices with output rows
 //   off and both sides of 128 or more in about one wave, such as 1001 x 4096 and 12289 x 333, by
-//   aligned lines where one side is off, on both GPUs). Still behind it on the H100: 30003 x 96
-//   and 60001 x 61 just under it; 40 x 64001, 49 x 64001, 50 x 50001, 50 x 60001, 50 x 60000,
-//   112 x 30003 and 120 x 30003; and, with only the input rows off, 512 x 8191, 640 x 6001,
-//   2048 x 2001, 1000 x 4001, 2500 x 1703 and 8192 x 501. On the H200 more of the small matrices
+//   aligned lines where one side is off, on both GPUs; 40 x 64001, 49 x 64001, 50 x 50001,
+//   50 x 60001, 50 x 60000, 60001 x 61, 112 x 30003 and 120 x 30003 by the stretch kernels, on the
+//   H100). Still behind it on the H100: 30003 x 96 and 96 x 32001 just under it, 128 x 26001; and,
+//   with only the input rows off, 512 x 8191, 640 x 6001, 2048 x 2001, 1000 x 4001, 2500 x 1703
+//   and 8192 x 501. On the H200, which has not run the stretch kernels, more of the small matrices
 //   of a few dozen columns or rows are (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and
 //   others).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
@@ -901,10 +903,11 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 // the rule). The kernels there before were behind cublasSgeam, whose kernel fits 8 blocks per SM
 // (Nsight Compute): the few-side kernels and the tiles fit 5 or 6, and aligned lines, at 8, issue
 // far more instructions. These two fit 8: 32 registers and at most 64 x 64 floats of shared memory
-// per block. The contiguous matrix (the output of few rows,
-// the input of few columns) is, for each block, one stretch of memory, moved with 16-byte
-// accesses in order; on the other matrix each load or store moves one float, a warp 32 floats of
-// one long row, at any alignment: nothing to realign.
+// per block. The contiguous matrix (the output of few rows, the input of few columns) is, for each
+// block, one stretch of memory, moved with 16-byte accesses in order; on the other matrix each
+// load or store moves one float, a warp 32 floats of one long row, at any alignment: nothing to
+// realign. (kernel_stretch_cols's guarded 16-byte loads are kernel_few_cols's, written again: a
+// shared helper changed both kernels' compiled code, measured as they are.)
 constexpr int STRETCH_BLOCKS_PER_SM = 8;
 constexpr int STRETCH_FLOATS = TILE_DIM * TILE_DIM;  // a block's floats, at most
 constexpr int WARPS = BLOCK_THREADS / 32;

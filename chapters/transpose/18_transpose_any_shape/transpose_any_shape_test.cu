@@ -2,8 +2,9 @@
 // test shape of the part, then each shape class of the issue that asked for this step: every
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
-// block's run, single rows and columns, and more rows or columns of tiles than a grid has blocks
-// in y. (More than 2^31 elements: the program's test in CMakeLists.txt.)
+// block's run, about one wave of few rows or few columns (the stretch kernels), single rows and
+// columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31
+// elements: the program's test in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
