@@ -187,31 +187,59 @@ __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ 
           in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
       shift};
 }
+// EXP: as load_row_chunks with MAY_SHIFT, but each lane loads only its first chunk and takes the
+// second from the next lane of its row (the lane of the last slot loads its own).
+template <bool WIDE_FETCH = false>
+__device__ __forceinline__ row_chunks load_row_chunks_shuffled(const float* __restrict__ in,
+                                                               std::int64_t start, int slot,
+                                                               int width, bool row_in,
+                                                               std::int64_t n) {
+  const int shift = int(start % VEC);
+  const std::int64_t first = start - shift + VEC * slot;
+  const float4 lo = load_chunk<WIDE_FETCH>(in, first, row_in && VEC * slot < shift + width, n);
+  float4 hi;
+  hi.x = __shfl_down_sync(FULL_WARP, lo.x, 1, SLOTS);
+  hi.y = __shfl_down_sync(FULL_WARP, lo.y, 1, SLOTS);
+  hi.z = __shfl_down_sync(FULL_WARP, lo.z, 1, SLOTS);
+  hi.w = __shfl_down_sync(FULL_WARP, lo.w, 1, SLOTS);
+  if (slot == SLOTS - 1)
+    hi = load_chunk<WIDE_FETCH>(in, first + VEC,
+                                shift > 0 && row_in && VEC * slot + VEC < shift + width, n);
+  return {lo, hi, shift};
+}
 
 // Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
 // a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
 // also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
 // loaded once the tile's own loads have left their registers. WIDE_FETCH: load_chunk's.
-template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH>
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS,
+          bool SHUFFLED_HI = false>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
                                           int height, int width, int load_row, int load_slot,
                                           float* tile) {
   const std::int64_t n = rows * cols;
   const auto load_row_at = [&](int r, bool row_in) {
-    return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
-                                                      width, row_in, n);
+    if constexpr (SHUFFLED_HI)
+      return load_row_chunks_shuffled<WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
+                                                  row_in, n);
+    else
+      return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
+                                                        width, row_in, n);
   };
-  row_chunks v[LOADS];
 #pragma unroll
-  for (int k = 0; k < LOADS; ++k) {
-    const int r = load_row + k * LOAD_ROWS;  // [0, TILE_DIM)
-    v[k] = load_row_at(r, r < height);
+  for (int g = 0; g < LOADS; g += GROUP) {
+    row_chunks v[GROUP];
+#pragma unroll
+    for (int k = 0; k < GROUP; ++k) {
+      const int r = load_row + (g + k) * LOAD_ROWS;  // [0, TILE_DIM)
+      v[k] = load_row_at(r, r < height);
+    }
+#pragma unroll
+    for (int k = 0; k < GROUP; ++k)
+      *reinterpret_cast<float4*>(
+          &tile[tile_offset(load_row + (g + k) * LOAD_ROWS, VEC * load_slot)]) = v[k].piece();
   }
-#pragma unroll
-  for (int k = 0; k < LOADS; ++k)
-    *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
-        v[k].piece();
   if (WHOLE_CHUNKS && load_row < VEC) {
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
@@ -332,7 +360,8 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
 // `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false, bool WIDE_FETCH = false>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS,
+          bool SHUFFLED_HI = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -342,8 +371,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
-  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH>(in, rows, cols, row0, col0, height, width,
-                                                     load_row, load_slot, tile);
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP, SHUFFLED_HI>(
+      in, rows, cols, row0, col0, height, width, load_row, load_slot, tile);
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -536,6 +565,22 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
+
+// EXP: input rows off, output rows aligned, one block per tile down the columns, 8 blocks per SM
+// (16 KB of shared memory, stores from registers): LOAD_GROUP rows' loads in flight per thread,
+// SHUFFLED_HI each lane's second chunk from the next lane.
+template <int LOAD_GROUP, bool SHUFFLED_HI>
+__global__ void __launch_bounds__(BLOCK_THREADS, 8)
+    kernel_eight_exp(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                     std::int64_t cols) {
+  __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = std::int64_t(blockIdx.y) * TILE_DIM;
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  any_tile<true, false, false, false, false, true, LOAD_GROUP, SHUFFLED_HI>(
+      in, out, rows, cols, row0, col0, height, width, tile);
+}
 
 //! [narrow]
 // A side of at most NARROW_SIDE floats: a 64 x 64 tile would be mostly empty. One of the two
@@ -1754,6 +1799,22 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
+
+// EXP: kernel_eight_exp where only the input rows are off, both sides past FEW_SIDE, and the tiles
+// are at most 8 per SM; the default elsewhere.
+template <int LOAD_GROUP, bool SHUFFLED_HI>
+void launch_eight_exp(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE ||
+      row_tiles * col_tiles > 8 * std::int64_t(current_gpu().sms)) {
+    launch(d_in, d_out, rows, cols);
+    return;
+  }
+  kernel_eight_exp<LOAD_GROUP, SHUFFLED_HI>
+      <<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(d_in, d_out, rows, cols);
+  CUDA_CHECK(cudaGetLastError());
+}
 //! [launch]
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
@@ -1862,7 +1923,10 @@ inline std::vector<common::matrix_variant> variants() {
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
-       any_shape}};
+       any_shape},
+      {"EXP eight halves", launch_eight_exp<LOADS / 2, false>, any_shape},
+      {"EXP eight halves shuffled", launch_eight_exp<LOADS / 2, true>, any_shape},
+      {"EXP eight rows one by one", launch_eight_exp<1, false>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
