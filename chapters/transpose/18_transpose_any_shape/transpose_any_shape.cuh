@@ -569,7 +569,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 // EXP: input rows off, output rows aligned, one block per tile down the columns, 8 blocks per SM
 // (16 KB of shared memory, stores from registers): LOAD_GROUP rows' loads in flight per thread,
 // SHUFFLED_HI each lane's second chunk from the next lane.
-template <int LOAD_GROUP, bool SHUFFLED_HI>
+template <int LOAD_GROUP, bool SHUFFLED_HI, bool WIDE = true>
 __global__ void __launch_bounds__(BLOCK_THREADS, 8)
     kernel_eight_exp(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                      std::int64_t cols) {
@@ -578,7 +578,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, 8)
   const std::int64_t col0 = std::int64_t(blockIdx.y) * TILE_DIM;
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  any_tile<true, false, false, false, false, true, LOAD_GROUP, SHUFFLED_HI>(
+  any_tile<true, false, false, false, false, WIDE, LOAD_GROUP, SHUFFLED_HI>(
       in, out, rows, cols, row0, col0, height, width, tile);
 }
 
@@ -1802,16 +1802,17 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // EXP: kernel_eight_exp where only the input rows are off, both sides past FEW_SIDE, and the tiles
 // are at most 8 per SM; the default elsewhere.
-template <int LOAD_GROUP, bool SHUFFLED_HI>
+template <int LOAD_GROUP, bool SHUFFLED_HI, bool ANYWHERE = false, bool WIDE = true>
 void launch_eight_exp(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE ||
-      row_tiles * col_tiles > 8 * std::int64_t(current_gpu().sms)) {
+      row_tiles > INT32_MAX || col_tiles > MAX_GRID_Y ||
+      (!ANYWHERE && row_tiles * col_tiles > 8 * std::int64_t(current_gpu().sms))) {
     launch(d_in, d_out, rows, cols);
     return;
   }
-  kernel_eight_exp<LOAD_GROUP, SHUFFLED_HI>
+  kernel_eight_exp<LOAD_GROUP, SHUFFLED_HI, WIDE>
       <<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(d_in, d_out, rows, cols);
   CUDA_CHECK(cudaGetLastError());
 }
@@ -1925,8 +1926,9 @@ inline std::vector<common::matrix_variant> variants() {
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
        any_shape},
       {"EXP eight halves", launch_eight_exp<LOADS / 2, false>, any_shape},
-      {"EXP eight halves shuffled", launch_eight_exp<LOADS / 2, true>, any_shape},
-      {"EXP eight rows one by one", launch_eight_exp<1, false>, any_shape}};
+      {"EXP eight halves anywhere", launch_eight_exp<LOADS / 2, false, true>, any_shape},
+      {"EXP eight halves anywhere no wide", launch_eight_exp<LOADS / 2, false, true, false>,
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
