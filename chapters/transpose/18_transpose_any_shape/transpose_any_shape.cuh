@@ -187,45 +187,19 @@ __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ 
           in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
       shift};
 }
-// EXP: as load_row_chunks with MAY_SHIFT, but each lane loads only its first chunk and takes the
-// second from the next lane of its row (the lane of the last slot loads its own).
-template <bool WIDE_FETCH = false>
-__device__ __forceinline__ row_chunks load_row_chunks_shuffled(const float* __restrict__ in,
-                                                               std::int64_t start, int slot,
-                                                               int width, bool row_in,
-                                                               std::int64_t n) {
-  const int shift = int(start % VEC);
-  const std::int64_t first = start - shift + VEC * slot;
-  const float4 lo = load_chunk<WIDE_FETCH>(in, first, row_in && VEC * slot < shift + width, n);
-  float4 hi;
-  hi.x = __shfl_down_sync(FULL_WARP, lo.x, 1, SLOTS);
-  hi.y = __shfl_down_sync(FULL_WARP, lo.y, 1, SLOTS);
-  hi.z = __shfl_down_sync(FULL_WARP, lo.z, 1, SLOTS);
-  hi.w = __shfl_down_sync(FULL_WARP, lo.w, 1, SLOTS);
-  if (slot == SLOTS - 1)
-    hi = load_chunk<WIDE_FETCH>(in, first + VEC,
-                                shift > 0 && row_in && VEC * slot + VEC < shift + width, n);
-  return {lo, hi, shift};
-}
-
 // Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
 // a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
 // also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
 // loaded once the tile's own loads have left their registers. WIDE_FETCH: load_chunk's.
-template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS,
-          bool SHUFFLED_HI = false>
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
                                           int height, int width, int load_row, int load_slot,
                                           float* tile) {
   const std::int64_t n = rows * cols;
   const auto load_row_at = [&](int r, bool row_in) {
-    if constexpr (SHUFFLED_HI)
-      return load_row_chunks_shuffled<WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
-                                                  row_in, n);
-    else
-      return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
-                                                        width, row_in, n);
+    return load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot,
+                                                      width, row_in, n);
   };
 #pragma unroll
   for (int g = 0; g < LOADS; g += GROUP) {
@@ -360,8 +334,7 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
 // `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS,
-          bool SHUFFLED_HI = false>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -371,8 +344,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
-  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP, SHUFFLED_HI>(
-      in, rows, cols, row0, col0, height, width, load_row, load_slot, tile);
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP>(in, rows, cols, row0, col0, height,
+                                                                 width, load_row, load_slot, tile);
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -566,21 +539,27 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 }
 //! [kernel]
 
-// EXP: input rows off, output rows aligned, one block per tile down the columns, 8 blocks per SM
-// (16 KB of shared memory, stores from registers): LOAD_GROUP rows' loads in flight per thread,
-// SHUFFLED_HI each lane's second chunk from the next lane.
-template <int LOAD_GROUP, bool SHUFFLED_HI, bool WIDE = true>
-__global__ void __launch_bounds__(BLOCK_THREADS, 8)
-    kernel_eight_exp(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                     std::int64_t cols) {
+//! [halves]
+// Only the input rows off 16-byte boundaries (rows a multiple of 4, cols not), in a small matrix:
+// kernel's realigning form for such matrices holds the two chunks of all four of its tile rows in
+// flight (48 registers) and sends whole tiles by bulk copies from a second buffer (32 KB of shared
+// memory), five blocks per SM. Here each thread loads its tile rows in two halves of two rows
+// (GROUP in load_tile) and stores from registers, in 32 registers and 16 KB: eight blocks per SM,
+// which holds a grid of 8 tiles per SM in one wave where five blocks need two. One block per tile,
+// down the columns of tiles first (blockIdx.x); wide fetches as in the realigning form.
+constexpr int HALVES_BLOCKS_PER_SM = 8;
+__global__ void __launch_bounds__(BLOCK_THREADS, HALVES_BLOCKS_PER_SM)
+    kernel_loads_in_halves(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                           std::int64_t cols) {
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const std::int64_t col0 = std::int64_t(blockIdx.y) * TILE_DIM;
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  any_tile<true, false, false, false, false, WIDE, LOAD_GROUP, SHUFFLED_HI>(
-      in, out, rows, cols, row0, col0, height, width, tile);
+  any_tile<true, false, false, false, false, true, LOADS / 2>(in, out, rows, cols, row0, col0,
+                                                              height, width, tile);
 }
+//! [halves]
 
 //! [narrow]
 // A side of at most NARROW_SIDE floats: a 64 x 64 tile would be mostly empty. One of the two
@@ -1449,6 +1428,29 @@ constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
   return 4 * rows > 3 * TILE_DIM * ((rows + TILE_DIM - 1) / TILE_DIM);
 }
 
+// Where only the input rows are off and both sides are past FEW_SIDE: kernel_loads_in_halves from
+// HALVES_FROM_TILES_PER_SM tiles per SM up to one wave of its eight blocks per SM, and up to
+// HALVES_TILES_PER_SM where the matrix is not very tall (rows < TALL_REALIGNED x cols).
+constexpr std::int64_t HALVES_FROM_TILES_PER_SM = 1;
+constexpr std::int64_t HALVES_TILES_PER_SM = 32;
+inline bool loads_in_halves(std::int64_t rows, std::int64_t cols) {
+  if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE) return false;
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t tiles = row_tiles * col_tiles, sms = current_gpu().sms;
+  if (col_tiles > MAX_GRID_Y || tiles < HALVES_FROM_TILES_PER_SM * sms) return false;
+  return tiles <= HALVES_BLOCKS_PER_SM * sms ||
+         (tiles <= HALVES_TILES_PER_SM * sms && rows < TALL_REALIGNED * cols);
+}
+inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t rows,
+                                   std::int64_t cols) {
+  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  kernel_loads_in_halves<<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(
+      d_in, d_out, rows, cols);
+  CUDA_CHECK_LAUNCH();
+}
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
@@ -1476,7 +1478,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true>
+          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
+          bool HALVES = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1504,6 +1507,12 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // slower at 100 x 17001, 100 x 20001 and 120 x 25001 (532 to 782 blocks; hence from 6 per SM),
   // and at 844 blocks slower at 65, 80 and 96 rows of 27001 (hence from 97 rows), faster at 110 x
   // 27001, 100 x 25377 and 100 x 30001, level at 128 x 26001 (behind cublasSgeam either way).
+  // Only the input rows off, in a small matrix (HALVES; not in the --sweep's 'input rows off at
+  // five blocks per SM'): kernel_loads_in_halves, ahead of the stretch kernels.
+  if (HALVES && loads_in_halves(rows, cols)) {
+    launch_loads_in_halves(d_in, d_out, rows, cols);
+    return;
+  }
   if (STRETCH) {
     const int run = stretch_run(rows, cols);
     if (run > 0) {
@@ -1799,24 +1808,20 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_variant<>(d_in, d_out, rows, cols);
 }
+//! [launch]
 
-// EXP: kernel_eight_exp where only the input rows are off, both sides past FEW_SIDE, and the tiles
-// are at most 8 per SM; the default elsewhere.
-template <int LOAD_GROUP, bool SHUFFLED_HI, bool ANYWHERE = false, bool WIDE = true>
-void launch_eight_exp(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
+// EXP: kernel_loads_in_halves wherever only the input rows are off and both sides are past
+// FEW_SIDE, at any number of tiles.
+void launch_halves_anywhere_exp(const float* d_in, float* d_out, std::int64_t rows,
+                                std::int64_t cols) {
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE ||
-      row_tiles > INT32_MAX || col_tiles > MAX_GRID_Y ||
-      (!ANYWHERE && row_tiles * col_tiles > 8 * std::int64_t(current_gpu().sms))) {
+      col_tiles > MAX_GRID_Y) {
     launch(d_in, d_out, rows, cols);
     return;
   }
-  kernel_eight_exp<LOAD_GROUP, SHUFFLED_HI, WIDE>
-      <<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(d_in, d_out, rows, cols);
-  CUDA_CHECK(cudaGetLastError());
+  launch_loads_in_halves(d_in, d_out, rows, cols);
 }
-//! [launch]
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
@@ -1925,10 +1930,13 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
        any_shape},
-      {"EXP eight halves", launch_eight_exp<LOADS / 2, false>, any_shape},
-      {"EXP eight halves anywhere", launch_eight_exp<LOADS / 2, false, true>, any_shape},
-      {"EXP eight halves anywhere no wide", launch_eight_exp<LOADS / 2, false, true, false>,
-       any_shape}};
+      {"input rows off at five blocks per SM",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      false>,
+       any_shape},
+      {"EXP halves anywhere", launch_halves_anywhere_exp, any_shape}};
 }
 
 }  // namespace transpose_any_shape

@@ -310,6 +310,33 @@ GPU_TEST_CASE("the stretch kernels at any size and either side of their rule's e
   check_default_and_variants(shapes, "stretches");
 }
 
+GPU_TEST_CASE("loads in halves at any size and either side of their rule's edges") {
+  // The kernel on its own at output rows of 4 to 132 floats (a multiple of 4, as it needs) and
+  // input rows at every residue mod 4, partial tiles among them.
+  check_shapes(
+      every_pair({4, 8, 60, 64, 68, 128, 132}, {1, 2, 3, 5, 63, 64, 65, 66, 67, 129, 1001, 4099}),
+      launch_loads_in_halves);
+  // The rule's edges on a GPU of 132 SMs: 1 tile per SM (129 / 132 tiles), one wave of 8 per SM
+  // (1056 / 1064 tiles, a very tall matrix among them), 32 per SM (4224 / 4288), rows just under
+  // and at 8 times the columns past one wave, a short side of 64 / 68, and the shapes next to them
+  // with aligned input rows or both sides off; on the default and on the rules before it.
+  check_default_and_variants({{192, 2689},
+                              {192, 2753},
+                              {512, 8447},
+                              {512, 8449},
+                              {8448, 501},
+                              {8512, 501},
+                              {4096, 4161},
+                              {4096, 4225},
+                              {8000, 1001},
+                              {8012, 1001},
+                              {64, 30001},
+                              {68, 30001},
+                              {512, 8192},
+                              {513, 8191}},
+                             "five blocks");
+}
+
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
   // The default takes them past 2^32 floats only; the same code at small sizes.
   check_shapes({{5, 1001}, {1001, 5}, {8, 8}, {2, 3}, {3, 2}}, launch_narrow<std::uint64_t>);
