@@ -1428,19 +1428,22 @@ constexpr bool one_wave_lines_off(std::int64_t rows, std::int64_t cols) {
   return 4 * rows > 3 * TILE_DIM * ((rows + TILE_DIM - 1) / TILE_DIM);
 }
 
-// Where only the input rows are off and both sides are past FEW_SIDE: kernel_loads_in_halves from
-// HALVES_FROM_TILES_PER_SM tiles per SM up to one wave of its eight blocks per SM, and up to
-// HALVES_TILES_PER_SM where the matrix is not very tall (rows < TALL_REALIGNED x cols).
+// Where only the input rows are off (launch_variant says where, and why): kernel_loads_in_halves.
+constexpr std::int64_t HALVES_FROM_SIDE = 96;
 constexpr std::int64_t HALVES_FROM_TILES_PER_SM = 1;
+constexpr std::int64_t HALVES_ALONG_FROM_TILES_PER_SM = 4;
 constexpr std::int64_t HALVES_TILES_PER_SM = 32;
 inline bool loads_in_halves(std::int64_t rows, std::int64_t cols) {
-  if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE) return false;
+  if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) < HALVES_FROM_SIDE) return false;
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t tiles = row_tiles * col_tiles, sms = current_gpu().sms;
-  if (col_tiles > MAX_GRID_Y || tiles < HALVES_FROM_TILES_PER_SM * sms) return false;
-  return tiles <= HALVES_BLOCKS_PER_SM * sms ||
-         (tiles <= HALVES_TILES_PER_SM * sms && rows < TALL_REALIGNED * cols);
+  if (col_tiles > MAX_GRID_Y) return false;
+  const bool one_wave = tiles <= HALVES_BLOCKS_PER_SM * sms;
+  if (col_tiles <= SHORT_ROW_OF_TILES)  // the kernels before take these along the rows of tiles
+    return one_wave && tiles >= HALVES_ALONG_FROM_TILES_PER_SM * sms;
+  return tiles >= HALVES_FROM_TILES_PER_SM * sms &&
+         (one_wave || (tiles <= HALVES_TILES_PER_SM * sms && rows < TALL_REALIGNED * cols));
 }
 inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t rows,
                                    std::int64_t cols) {
@@ -1810,19 +1813,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: kernel_loads_in_halves wherever only the input rows are off and both sides are past
-// FEW_SIDE, at any number of tiles.
-void launch_halves_anywhere_exp(const float* d_in, float* d_out, std::int64_t rows,
-                                std::int64_t cols) {
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
-  if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) <= FEW_SIDE ||
-      col_tiles > MAX_GRID_Y) {
-    launch(d_in, d_out, rows, cols);
-    return;
-  }
-  launch_loads_in_halves(d_in, d_out, rows, cols);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -1935,8 +1925,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       false>,
-       any_shape},
-      {"EXP halves anywhere", launch_halves_anywhere_exp, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape

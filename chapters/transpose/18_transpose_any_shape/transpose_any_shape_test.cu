@@ -316,22 +316,29 @@ GPU_TEST_CASE("loads in halves at any size and either side of their rule's edges
   check_shapes(
       every_pair({4, 8, 60, 64, 68, 128, 132}, {1, 2, 3, 5, 63, 64, 65, 66, 67, 129, 1001, 4099}),
       launch_loads_in_halves);
-  // The rule's edges on a GPU of 132 SMs: 1 tile per SM (129 / 132 tiles), one wave of 8 per SM
-  // (1056 / 1064 tiles, a very tall matrix among them), 32 per SM (4224 / 4288), rows just under
-  // and at 8 times the columns past one wave, a short side of 64 / 68, and the shapes next to them
-  // with aligned input rows or both sides off; on the default and on the rules before it.
+  // The rule's edges on a GPU of 132 SMs: down the columns of tiles, 1 tile per SM (129 / 132
+  // tiles), one wave of 8 per SM (1056 / 1064), 32 per SM (4224 / 4288), rows under and at 8 times
+  // the columns past one wave (2466 tiles); rows of at most 16 tiles (along them before the rule),
+  // 4 per SM (512 / 528) and one wave (1056 / 1072, a very tall matrix among them); a short side of
+  // 92 / 96 floats; and the shapes next to them with aligned input rows or both sides off. On the
+  // default and on the rules before it.
   check_default_and_variants({{192, 2689},
                               {192, 2753},
                               {512, 8447},
                               {512, 8449},
-                              {8448, 501},
-                              {8512, 501},
                               {4096, 4161},
                               {4096, 4225},
-                              {8000, 1001},
-                              {8012, 1001},
-                              {64, 30001},
-                              {68, 30001},
+                              {8708, 1089},
+                              {8712, 1089},
+                              {2048, 1001},
+                              {2112, 1001},
+                              {4224, 1001},
+                              {4288, 1001},
+                              {8448, 501},
+                              {8512, 501},
+                              {92, 30001},
+                              {96, 30001},
+                              {30001, 96},
                               {512, 8192},
                               {513, 8191}},
                              "five blocks");
