@@ -3,8 +3,9 @@
 //   row of tiles is short, and at some proportions where the input rows start off 64-byte
 //   boundaries or the matrix is very tall), and kernels of their own for narrow matrices and
 //   vectors, for a side of a few dozen floats (about one wave of them in stretches), and for small
-//   matrices with a side off 16-byte boundaries and, on GPUs with much DRAM bandwidth per SM,
-//   large ones with both sides odd.
+//   matrices with a side off 16-byte boundaries (with only the input rows off, loads in halves at
+//   eight blocks per SM) and, on GPUs with much DRAM bandwidth per SM, large ones with both sides
+//   odd.
 // The one idea: a row that does not start on a 16-byte or 32-byte boundary still moves in whole
 //   pieces. Each lane loads the two aligned 16-byte chunks that hold its four floats and picks
 //   them out; each output row is shifted to its own alignment across the 16 lanes that hold it
@@ -42,7 +43,10 @@
 //   tiles, and for the others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200,
 //   not the H100). Where one side is off 16-byte boundaries it takes a matrix of at most 8 tiles
 //   per SM (one wave) at most proportions (one_wave_lines_off), and one whose output rows are off
-//   and whose sides are both 128 floats or more up to 12 tiles per SM.
+//   and whose sides are both 128 floats or more up to 12 tiles per SM. Where only the input rows
+//   are off and both sides are 96 floats or more, kernel_loads_in_halves holds two tile rows'
+//   loads in flight per thread instead of four and stores from registers: eight blocks per SM
+//   instead of five, from 1 to 32 tiles per SM (loads_in_halves says which shapes).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides about the same DRAM bytes (a tenth more reads at 46341 x 46341 on
 //   the H100) take longer, most where the output rows start off 16-byte boundaries, and far longer
@@ -62,11 +66,11 @@
 //   off and both sides of 128 or more in about one wave, such as 1001 x 4096 and 12289 x 333, by
 //   aligned lines where one side is off, on both GPUs; 40 x 64001, 49 x 64001, 50 x 50001,
 //   50 x 60001, 50 x 60000, 60001 x 61, 112 x 30003 and 120 x 30003 by the stretch kernels, on the
-//   H100). Still behind it on the H100: 30003 x 96 and 96 x 32001 just under it, 128 x 26001; and,
-//   with only the input rows off, 512 x 8191, 640 x 6001, 2048 x 2001, 1000 x 4001, 2500 x 1703
-//   and 8192 x 501. On the H200, which has not run the stretch kernels, more of the small matrices
-//   of a few dozen columns or rows are (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and
-//   others).
+//   H100; 512 x 8191, 640 x 6001, 2048 x 2001, 1000 x 4001, 2500 x 1703, 8192 x 501, 96 x 32001
+//   and 128 x 26001, with only the input rows off, by loads in halves, on the H100). Still behind
+//   it on the H100: 30003 x 96, just under it. On the H200, which has not run the stretch kernels
+//   or loads in halves, more of the small matrices of a few dozen columns or rows are
+//   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others).
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -1491,6 +1495,32 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                                cudaMemcpyDeviceToDevice));
     return;
   }
+  // Only the input rows off (rows a multiple of 4, cols not), both sides of HALVES_FROM_SIDE floats
+  // or more (HALVES; not in the --sweep's 'input rows off at five blocks per SM'):
+  // kernel_loads_in_halves, ahead of every rule below, the stretch kernels' included. On the H100
+  // (commits 4231f59 and ae17c2b with the kernel as EXP variants, b9f961f with a first rule and
+  // 226b781 with this one; the page has the files) the realigning kernel, five blocks per SM, was
+  // behind cublasSgeam at 512 x 8191, 640 x 6001, 2048 x 2001, 1000 x 4001, 2500 x 1703 and
+  // 8192 x 501 (1024 to 1080 tiles: two waves of five blocks per SM, one of eight); loads in
+  // halves were past it at each, and faster than the rules before at most shapes of 1 to 32 tiles
+  // per SM whose rows of tiles are longer than SHORT_ROW_OF_TILES (2048 x 4001, 4096 x 4097,
+  // 4096 x 4161, 1024 x 16383, 1200 x 3333, 128 x 50001, 200 x 60001), at 96 to 128 rows of 25001
+  // to 32001 columns (the stretch kernels or kernel_few_rows before; 96 x 32001 and 128 x 26001
+  // behind cublasSgeam there) but level at 100 x 30001, and at one wave of shorter rows of tiles
+  // (4224 x 1001, 3000 x 1001, 8192 x 501, 30000 x 101). All four tile rows' loads at once
+  // (spilling in 32 registers), one row at a time, and each lane's second chunk from the next lane
+  // by shuffles were slower; so were the halves without wide fetches. The halves were slower at 72
+  // to 88 rows of a wide matrix (72 x 25003, 80 x 30003, 88 x 22001, kernel_few_rows; hence from
+  // 96), at rows of at most SHORT_ROW_OF_TILES tiles, which the rules before take along the rows
+  // of tiles with bulk stores, under 4 tiles per SM (400 x 801, 600 x 1001) and past one wave
+  // (8000 x 1001, 10000 x 1001, 16000 x 1001, 20000 x 501), in very tall matrices past one wave
+  // (70000 x 5001, 300000 x 301, 100000 x 1001, 1000000 x 101, far slower). Past 32 tiles per SM
+  // they were level (5000 x 5001, 8192 x 8191, 16384 x 16385), a little slower at 6000 x 6001 and
+  // a little faster at 4096 x 4225 (the line at 32 is the last shape measured faster, 4096 x 4161).
+  if (HALVES && loads_in_halves(rows, cols)) {
+    launch_loads_in_halves(d_in, d_out, rows, cols);
+    return;
+  }
   // About one wave of few rows or few columns (STRETCH; not in the --sweep's 'no one-wave
   // stretches'): the stretch kernels, ahead of every rule below. On the H100 (commits 4ef3b7c,
   // 3a1b0b9, b84b0e6 with the kernels as EXP variants at any size, then fb11644 and 99393b2 with
@@ -1510,12 +1540,6 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // slower at 100 x 17001, 100 x 20001 and 120 x 25001 (532 to 782 blocks; hence from 6 per SM),
   // and at 844 blocks slower at 65, 80 and 96 rows of 27001 (hence from 97 rows), faster at 110 x
   // 27001, 100 x 25377 and 100 x 30001, level at 128 x 26001 (behind cublasSgeam either way).
-  // Only the input rows off, in a small matrix (HALVES; not in the --sweep's 'input rows off at
-  // five blocks per SM'): kernel_loads_in_halves, ahead of the stretch kernels.
-  if (HALVES && loads_in_halves(rows, cols)) {
-    launch_loads_in_halves(d_in, d_out, rows, cols);
-    return;
-  }
   if (STRETCH) {
     const int run = stretch_run(rows, cols);
     if (run > 0) {

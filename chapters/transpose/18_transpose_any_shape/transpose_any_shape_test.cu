@@ -2,8 +2,9 @@
 // test shape of the part, then each shape class of the issue that asked for this step: every
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
-// block's run, about one wave of few rows or few columns (the stretch kernels), single rows and
-// columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31
+// block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
+// where only the input rows are off, single rows and columns, and more rows or columns of tiles
+// than a grid has blocks in y. (More than 2^31
 // elements: the program's test in CMakeLists.txt.)
 #include <set>
 #include <string>
@@ -26,8 +27,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // kernels where both sides are aligned too, few columns up to 64 and up to 96 only, few columns
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
-// tiles as before, in long runs only, aligned lines only where both sides are off, and no one-wave
-// stretches).
+// tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
+// stretches, and input rows off at five blocks per SM).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
