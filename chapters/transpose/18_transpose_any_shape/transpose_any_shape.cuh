@@ -1449,8 +1449,11 @@ inline bool loads_in_halves(std::int64_t rows, std::int64_t cols) {
   return tiles >= HALVES_FROM_TILES_PER_SM * sms &&
          (one_wave || (tiles <= HALVES_TILES_PER_SM * sms && rows < TALL_REALIGNED * cols));
 }
+// kernel_loads_in_halves for rows a multiple of 4 (its 16-byte stores need aligned output rows),
+// any cols, at most MAX_GRID_Y columns of tiles.
 inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t rows,
                                    std::int64_t cols) {
+  if (rows == 0 || cols == 0) return;
   const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
   const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
   kernel_loads_in_halves<<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(
