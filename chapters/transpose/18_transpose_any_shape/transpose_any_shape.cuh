@@ -191,10 +191,12 @@ __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ 
           in, first + VEC, MAY_SHIFT && shift > 0 && row_in && VEC * slot + VEC < shift + width, n),
       shift};
 }
+
 // Load phase: this thread's tile rows load_row + k LOAD_ROWS, each `shift` = start % 4 floats past
-// a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile; with WHOLE_CHUNKS
-// also the input row TILE_DIM + load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros),
-// loaded once the tile's own loads have left their registers. WIDE_FETCH: load_chunk's.
+// a 16-byte boundary (REALIGN_LOADS; else 0), windowed into the swizzled tile, GROUP rows' loads in
+// flight at a time (LOADS: all of them at once); with WHOLE_CHUNKS also the input row TILE_DIM +
+// load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros), loaded once the tile's own
+// loads have left their registers. WIDE_FETCH: load_chunk's.
 template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
@@ -336,7 +338,8 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // 1 .. 3 rows or columns taken by the tile above or beside them); `extra` holds tile columns 64 ..
 // 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows; false in the
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
-// `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's.
+// `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's. LOAD_GROUP:
+// load_tile's GROUP (kernel_loads_in_halves takes half of LOADS).
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
           bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
