@@ -1442,8 +1442,7 @@ constexpr std::int64_t HALVES_ALONG_FROM_TILES_PER_SM = 4;
 constexpr std::int64_t HALVES_TILES_PER_SM = 32;
 inline bool loads_in_halves(std::int64_t rows, std::int64_t cols) {
   if (rows % VEC != 0 || cols % VEC == 0 || std::min(rows, cols) < HALVES_FROM_SIDE) return false;
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t row_tiles = tiles_along(rows, 0), col_tiles = tiles_along(cols, 0);
   const std::int64_t tiles = row_tiles * col_tiles, sms = current_gpu().sms;
   if (col_tiles > MAX_GRID_Y) return false;
   const bool one_wave = tiles <= HALVES_BLOCKS_PER_SM * sms;
@@ -1457,8 +1456,7 @@ inline bool loads_in_halves(std::int64_t rows, std::int64_t cols) {
 inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t rows,
                                    std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
-  const std::int64_t row_tiles = (rows + TILE_DIM - 1) / TILE_DIM;
-  const std::int64_t col_tiles = (cols + TILE_DIM - 1) / TILE_DIM;
+  const std::int64_t row_tiles = tiles_along(rows, 0), col_tiles = tiles_along(cols, 0);
   kernel_loads_in_halves<<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(
       d_in, d_out, rows, cols);
   CUDA_CHECK_LAUNCH();
