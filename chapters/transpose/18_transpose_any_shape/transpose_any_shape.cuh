@@ -1841,21 +1841,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: kernel_few_rows for wide matrices of 65 to 127 rows off a multiple of 4 (RUN floats a
-// block), the default elsewhere.
-template <int RUN>
-void launch_few_rows_wide_exp(const float* d_in, float* d_out, std::int64_t rows,
-                              std::int64_t cols) {
-  if (rows % VEC == 0 || rows <= FEW_SIDE || rows > FEW_COLS_ODD_ROWS || cols <= rows) {
-    launch(d_in, d_out, rows, cols);
-    return;
-  }
-  if (rows > FEW_FULL_PITCH_UP_TO)
-    launch_few_runs<RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-  else
-    launch_few_runs<RUN>(d_in, d_out, rows, cols);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -1968,10 +1953,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       false>,
-       any_shape},
-      {"EXP few rows wide 128", launch_few_rows_wide_exp<FEW_RUN>, any_shape},
-      {"EXP few rows wide 64", launch_few_rows_wide_exp<FEW_WAVES_RUN>, any_shape},
-      {"EXP few rows wide 32", launch_few_rows_wide_exp<FEW_SHORT_RUN>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
