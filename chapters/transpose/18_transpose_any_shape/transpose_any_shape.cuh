@@ -755,6 +755,9 @@ constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles
 // (launch_variant says why).
 constexpr std::int64_t FEW_SMALL_WAVES = 4;
 constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
+// Few rows off a multiple of 4 of a large wide matrix: kernel_few_rows in short runs from more than
+// one row of tiles up to this many rows (launch_variant says why).
+constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 115;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -1490,7 +1493,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
-          bool HALVES = true>
+          bool HALVES = true, bool FEW_ROWS_WIDE = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1673,6 +1676,27 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                               !(rows % VEC == 0 && cols % VEC == 0) && few_waves_of(cols);
   if (few_rows_small) {
     launch_few_rows_small(d_in, d_out, rows, cols);
+    return;
+  }
+  // Few rows off a multiple of 4 of a large wide matrix (FEW_ROWS_WIDE; not in the --sweep's 'wide
+  // matrices of 69 to 115 rows off as before'): more than one row of tiles (the one row of 65 to
+  // 67 rows keeps aligned lines), at most FEW_WIDE_ROWS_UP_TO rows, and columns whose runs of
+  // FEW_RUN would be FEW_SMALL_WAVES blocks per SM or more (fewer: the rule above) take
+  // kernel_few_rows in runs of FEW_SHORT_RUN, as small ones do. On the H100 (commits 6d1394f and
+  // 55304ae with the kernel as EXP variants in runs of 128, 64 and 32; the page has the files) the
+  // kernels before (the realigning tiles, or aligned lines where both sides are off) missed the
+  // memcpy target at 85 x 1000003, 99 x 1000000, 101 x 900000 and 113 x 800001, were behind
+  // cublasSgeam at 69 x 100003, and were slower than runs of 32 at every shape of 69 to 113 rows
+  // and 100003 to 800001 columns (in two passes), and at 67 x 1500001; runs of 128 or 64 were
+  // slower than runs of 32 at most of them. From 117 rows on runs of 32 were slower than the
+  // kernels before (117 x 100003 to 800001, 119 x 200001 and 810932, 123 x 600004, 127 x 100003
+  // and 700000; behind cublasSgeam at 127 x 100003), and no run met the memcpy target at 119 to
+  // 127 rows.
+  const bool few_rows_wide = FEW_ROWS_WIDE && FEW > 0 && rows % VEC != 0 &&
+                             rows > TILE_DIM + BELOW && rows <= FEW_WIDE_ROWS_UP_TO &&
+                             cols > rows && !few_runs_below(cols, FEW_SMALL_WAVES);
+  if (few_rows_wide) {
+    launch_few(d_in, d_out, rows, cols, /*small=*/true);  // launch_few's short runs
     return;
   }
   // A few waves (FEW_WAVES; the --sweep's 'few-side kernels in a few waves as before' keeps the
@@ -1953,6 +1977,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       false>,
+       any_shape},
+      {"wide matrices of 69 to 115 rows off as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, false>,
        any_shape}};
 }
 

@@ -3,9 +3,9 @@
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
 // block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
-// where only the input rows are off, single rows and columns, and more rows or columns of tiles
-// than a grid has blocks in y. (More than 2^31
-// elements: the program's test in CMakeLists.txt.)
+// where only the input rows are off, few rows off a multiple of 4 of large wide matrices, single
+// rows and columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31
+// elements: the program's tests in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -28,7 +28,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
 // tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
-// stretches, and input rows off at five blocks per SM).
+// stretches, input rows off at five blocks per SM, and wide matrices of 69 to 115 rows off as
+// before their rule).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -265,6 +266,18 @@ GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
   const std::vector<shape> shapes =
       every_pair({40, 41, 44, 63, 64, 65, 80, 96, 97, 112, 113}, {15001, 30003, 60001, 70001});
   check_default_and_variants(shapes, "small wide");
+}
+
+GPU_TEST_CASE("large wide matrices of 69 to 115 rows off on kernel_few_rows") {
+  // Either side of each edge of the rule: 67 / 69 rows (one row of tiles: aligned lines), 96 / 97
+  // (the full or the compact pitch), 115 / 117, rows a multiple of 4 among them (68, 100, 116: the
+  // kernels before); on a GPU of 132 SMs columns whose runs of 128 are one block fewer than four
+  // per SM (67456: the rule for small wide matrices up to 112 rows) or four per SM (67457), and
+  // more, at every residue mod 4 (input rows off or not); on the default and on the kernels
+  // before the rule.
+  const std::vector<shape> shapes = every_pair({67, 68, 69, 70, 96, 97, 100, 113, 115, 116, 117},
+                                               {67456, 67457, 70001, 100002, 130003, 140000});
+  check_default_and_variants(shapes, "69 to 115");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
