@@ -1865,16 +1865,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: the rule for large wide matrices from 65 rows (one row of tiles too).
-inline void launch_few_rows_wide_from_65_exp(const float* d_in, float* d_out, std::int64_t rows,
-                                             std::int64_t cols) {
-  if (rows % VEC != 0 && rows > FEW_SIDE && rows <= TILE_DIM + BELOW && cols > rows &&
-      !few_runs_below(cols, FEW_SMALL_WAVES))
-    launch_few(d_in, d_out, rows, cols, /*small=*/true);
-  else
-    launch(d_in, d_out, rows, cols);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -1993,8 +1983,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, false>,
-       any_shape},
-      {"EXP few rows wide from 65", launch_few_rows_wide_from_65_exp, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
