@@ -756,8 +756,8 @@ constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles
 constexpr std::int64_t FEW_SMALL_WAVES = 4;
 constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
 // Few rows off a multiple of 4 of a large wide matrix: kernel_few_rows in short runs from more than
-// one row of tiles up to this many rows (launch_variant says why).
-constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 115;
+// FEW_SIDE rows up to this many (launch_variant says why).
+constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 113;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -1679,22 +1679,26 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return;
   }
   // Few rows off a multiple of 4 of a large wide matrix (FEW_ROWS_WIDE; not in the --sweep's 'wide
-  // matrices of 69 to 115 rows off as before'): more than one row of tiles (the one row of 65 to
-  // 67 rows keeps aligned lines), at most FEW_WIDE_ROWS_UP_TO rows, and columns whose runs of
-  // FEW_RUN would be FEW_SMALL_WAVES blocks per SM or more (fewer: the rule above) take
-  // kernel_few_rows in runs of FEW_SHORT_RUN, as small ones do. On the H100 (commits 6d1394f and
-  // 55304ae with the kernel as EXP variants in runs of 128, 64 and 32; the page has the files) the
-  // kernels before (the realigning tiles, or aligned lines where both sides are off) missed the
-  // memcpy target at 85 x 1000003, 99 x 1000000, 101 x 900000 and 113 x 800001, were behind
-  // cublasSgeam at 69 x 100003, and were slower than runs of 32 at every shape of 69 to 113 rows
-  // and 100003 to 800001 columns (in two passes), and at 67 x 1500001; runs of 128 or 64 were
-  // slower than runs of 32 at most of them. From 117 rows on runs of 32 were slower than the
-  // kernels before (117 x 100003 to 800001, 119 x 200001 and 810932, 123 x 600004, 127 x 100003
-  // and 700000; behind cublasSgeam at 127 x 100003), and no run met the memcpy target at 119 to
-  // 127 rows.
-  const bool few_rows_wide = FEW_ROWS_WIDE && FEW > 0 && rows % VEC != 0 &&
-                             rows > TILE_DIM + BELOW && rows <= FEW_WIDE_ROWS_UP_TO &&
-                             cols > rows && !few_runs_below(cols, FEW_SMALL_WAVES);
+  // matrices of 65 to 113 rows off as before'): more than FEW_SIDE rows, at most
+  // FEW_WIDE_ROWS_UP_TO, of columns whose runs of FEW_RUN would be FEW_SMALL_WAVES blocks per SM
+  // or more (fewer: the rule above) take kernel_few_rows in runs of FEW_SHORT_RUN, as small ones
+  // do. On the H100 (commits 6d1394f and 55304ae with the kernel as EXP variants in runs of 128,
+  // 64 and 32, then c7f5a61 with the rule up to 115 rows and an EXP variant of it from 65; the
+  // page has the files) the kernels before (the realigning tiles, or aligned lines where both
+  // sides are off or the matrix has one row of tiles) missed the memcpy target at each shape of 69
+  // to 101 rows with 4096^2 elements or more (far under it at 69 to 85 rows) and at 111 and 113
+  // rows under 1000000 columns, and were behind cublasSgeam at 69 x 100003; runs of 32 were faster
+  // than them at every shape of 65 to 113 rows measured, from 67457 to 1500001 columns, in two
+  // passes, and met the target wherever it applies (runs of 128 or 64 were slower than runs of 32
+  // at most). At 114 and 115 rows they were slower than the kernels before at 67457 columns (115
+  // at 90001 and 250002 too), faster past them; from 117 rows on slower or level (117 x 100003 to
+  // 1000001, 118 x 600001, 119 x 200001 and 810932, 123 x 600004, 127 x 100003 and 700000; behind
+  // cublasSgeam at 127 x 100003). Such matrices keep the kernels before, which still miss the
+  // memcpy target at 114 x 250002 and 600003, 115 x 250002 and 600003, 119 x 810932,
+  // 123 x 600004 and 127 x 700000.
+  const bool few_rows_wide = FEW_ROWS_WIDE && FEW > 0 && rows % VEC != 0 && rows > FEW_SIDE &&
+                             rows <= FEW_WIDE_ROWS_UP_TO && cols > rows &&
+                             !few_runs_below(cols, FEW_SMALL_WAVES);
   if (few_rows_wide) {
     launch_few(d_in, d_out, rows, cols, /*small=*/true);  // launch_few's short runs
     return;
@@ -1809,7 +1813,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // - On any GPU where the matrix has one row of tiles (rows up to 67, the last 1 .. 3 absorbed):
   //   faster than the realigning kernel on the H100 at 65 x 1000003, 67 x 500001, 17 x 1000001,
   //   33 x 1000001, 41 x 1000003, 63 x 1000003, 65 x 1000001 and 67 x 2000001 (on the H200 such
-  //   matrices are lines by the next rule; up to 40 rows they now take kernel_few_rows, above).
+  //   matrices are lines by the next rule; up to 40 rows they now take kernel_few_rows, above, and
+  //   so do 65 to 67 rows off a multiple of 4 of a large wide matrix).
   //   Our reading: each block's output is then one contiguous run.
   // - Where the tiles go down the columns first and the matrix is not very tall (rows <
   //   TALL_REALIGNED x cols), on GPUs with at least LINES_MIN_GBPS_PER_SM of DRAM bandwidth per SM.
@@ -1978,7 +1983,7 @@ inline std::vector<common::matrix_variant> variants() {
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       false>,
        any_shape},
-      {"wide matrices of 69 to 115 rows off as before",
+      {"wide matrices of 65 to 113 rows off as before",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
