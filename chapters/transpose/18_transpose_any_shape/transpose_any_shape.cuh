@@ -1870,22 +1870,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: kernel_few_cols for tall matrices of 65 to 127 columns (rows off a multiple of 4, runs of
-// 128 at least four blocks per SM) in runs of RUN rows, the default elsewhere.
-template <int RUN>
-void launch_few_cols_tall_exp(const float* d_in, float* d_out, std::int64_t rows,
-                              std::int64_t cols) {
-  if (rows % VEC == 0 || cols <= FEW_SIDE || cols > FEW_COLS_ODD_ROWS || rows <= cols ||
-      few_runs_below(rows, FEW_SMALL_WAVES)) {
-    launch(d_in, d_out, rows, cols);
-    return;
-  }
-  if (cols > FEW_FULL_PITCH_UP_TO)
-    launch_few_runs<RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-  else
-    launch_few_runs<RUN>(d_in, d_out, rows, cols);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -2004,9 +1988,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, false>,
-       any_shape},
-      {"EXP few cols tall 64", launch_few_cols_tall_exp<FEW_WAVES_RUN>, any_shape},
-      {"EXP few cols tall 32", launch_few_cols_tall_exp<FEW_SHORT_RUN>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
