@@ -28,7 +28,8 @@
 //   at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more rows
 //   (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17 to 40
-//   rows of more columns (in small matrices up to 112 rows, not both sides multiples of 4), take
+//   rows of more columns (in small matrices up to 112 rows, not both sides multiples of 4; in
+//   large ones 65 to 113 rows off a multiple of 4, in runs of 32), take
 //   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
 //   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
 //   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
@@ -70,7 +71,10 @@
 //   and 128 x 26001, with only the input rows off, by loads in halves, on the H100). Still behind
 //   it on the H100: 30003 x 96, just under it. On the H200, which has not run the stretch kernels
 //   or loads in halves, more of the small matrices of a few dozen columns or rows are
-//   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others).
+//   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large wide
+//   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
+//   cublasSgeam too) until kernel_few_rows took them in runs of 32; at 114 to 127 such rows, and
+//   at the tall mirrors, several still miss it.
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
