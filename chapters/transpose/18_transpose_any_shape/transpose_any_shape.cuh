@@ -810,14 +810,7 @@ __device__ __forceinline__ int pitch_of(int any_run) {
   }
 }
 
-// EXP: float `at` of the shared row that starts at row_start (within the row's whole 32-float
-// groups, its 16-byte chunk index's low three bits flipped by bits 2 .. 4 of key, so that lanes 4
-// rows apart fall in different banks; 16-byte chunks stay whole).
-__device__ __forceinline__ int few_swizzled(int row_start, int at, int key, int pitch) {
-  return row_start + (at < (pitch & ~31) ? at ^ (key & 28) : at);
-}
-
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols, int any_run) {
@@ -851,9 +844,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
       int r = k / cols, c = k - r * cols;
 #pragma unroll
       for (int i = 0; i < VEC; ++i) {
-        if (k + i < count)
-          shared[SWIZZLE ? few_swizzled(c * pitch, r + few_lead(c, rows), c, pitch)
-                         : c * pitch + r + few_lead(c, rows)] = float_of(q[p], i);
+        if (k + i < count) shared[c * pitch + r + few_lead(c, rows)] = float_of(q[p], i);
         if (++c == cols) c = 0, ++r;
       }
     }
@@ -872,8 +863,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     const int r = first - (lead + first) % VEC + VEC * (e - c * chunks);
     if (r >= last) continue;
     float* const to = out + std::int64_t(c) * rows + r0 + r;  // 16-byte aligned
-    const float* const piece = SWIZZLE ? shared + few_swizzled(c * pitch, r + lead, c, pitch)
-                                       : shared + c * pitch + r + lead;
+    const float* const piece = shared + c * pitch + r + lead;
     if (r >= first && r + VEC <= last) {
       __stcs(reinterpret_cast<float4*>(to), *reinterpret_cast<const float4*>(piece));
     } else {
@@ -884,8 +874,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
-__global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? 6 : 0)
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
+__global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -920,9 +910,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? 6 : 0)
 #pragma unroll
     for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int e = e0 + p * BLOCK_THREADS, r = e / chunks, j = VEC * (e - r * chunks);
-      if (e < pieces)
-        *reinterpret_cast<float4*>(SWIZZLE ? shared + few_swizzled(r * pitch, j, r, pitch)
-                                           : shared + r * pitch + j) = q[p];
+      if (e < pieces) *reinterpret_cast<float4*>(shared + r * pitch + j) = q[p];
     }
   }
   __syncthreads();
@@ -934,10 +922,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? 6 : 0)
     int c = k / rows, r = k - c * rows;
 #pragma unroll
     for (int i = 0; i < VEC; ++i) {
-      v[i] = k + i < count
-                 ? shared[SWIZZLE ? few_swizzled(r * pitch, c + few_lead(r, cols), r, pitch)
-                                  : r * pitch + c + few_lead(r, cols)]
-                 : 0.0f;
+      v[i] = k + i < count ? shared[r * pitch + c + few_lead(r, cols)] : 0.0f;
       if (++r == rows) r = 0, ++c;
     }
     if (k + VEC <= count) {
@@ -1171,25 +1156,25 @@ inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, s
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN.
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
 void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                         int run) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
-    kernel_few_cols<RUN, PITCH_MOD, SWIZZLE>
+    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_cols<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
   } else {
-    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
-    kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>
+    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
+    kernel_few_rows<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols, run);
   }
   CUDA_CHECK_LAUNCH();
 }
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols, RUN);
+  launch_few_runs_of<RUN, PITCH_MOD>(d_in, d_out, rows, cols, RUN);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -1889,30 +1874,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: the few-side kernels with swizzled shared rows (few_swizzled) for large matrices whose
-// output rows are off: 17 to 127 columns of more rows (runs of 128) and 65 to 127 rows of more
-// columns (runs of 32), at the default's pitches; the default elsewhere. SWIZZLE false: the same
-// kernels and runs without the swizzle.
-template <bool SWIZZLE>
-void launch_few_swizzled_exp(const float* d_in, float* d_out, std::int64_t rows,
-                             std::int64_t cols) {
-  const bool large_tall = rows % VEC != 0 && cols > NARROW_SIDE && cols <= FEW_COLS_ODD_ROWS &&
-                          rows > cols && !few_runs_below(rows, FEW_SMALL_WAVES);
-  const bool large_wide = rows % VEC != 0 && rows > FEW_SIDE && rows <= FEW_COLS_ODD_ROWS &&
-                          cols > rows && !few_runs_below(cols, FEW_SMALL_WAVES);
-  const bool compact = std::min(rows, cols) > FEW_FULL_PITCH_UP_TO;
-  if (large_tall && compact)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols);
-  else if (large_tall)
-    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols);
-  else if (large_wide && compact)
-    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols);
-  else if (large_wide)
-    launch_few_runs<FEW_SHORT_RUN, FULL_PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols);
-  else
-    launch(d_in, d_out, rows, cols);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -2031,9 +1992,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, false>,
-       any_shape},
-      {"EXP few-side swizzled", launch_few_swizzled_exp<true>, any_shape},
-      {"EXP few-side unswizzled", launch_few_swizzled_exp<false>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
