@@ -11,7 +11,7 @@ int main(int argc, char** argv) {
       "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices, "
       "sides of a few dozen floats and vectors on kernels of their own, aligned 128-byte lines "
       "where both sides are odd, about one wave of few rows or columns in stretches, loads in "
-      "halves where only the input rows are off, and the few-rows kernel for up to 113 rows off "
+      "halves where only the input rows are off, and the few-rows kernel for up to 127 rows off "
       "a multiple of 4";
   step.result = common::matrix_result::transpose;
   step.variants = variants();
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
       "128 rows or 20 to 64 columns in about one wave of blocks without the stretch kernels (on "
       "the rules before them), and matrices whose input rows alone are off 16-byte boundaries "
       "on the kernels before loads in halves (five blocks per SM), and large wide matrices of 65 "
-      "to 113 rows off a multiple of 4 on the tiles or aligned lines as before the few-rows "
-      "kernel took them";
+      "to 113 and of 114 to 127 rows off a multiple of 4 on the tiles or aligned lines as "
+      "before the few-rows kernel took them";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -762,6 +762,8 @@ constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
 // Few rows off a multiple of 4 of a large wide matrix: kernel_few_rows in short runs from more than
 // FEW_SIDE rows up to this many (launch_variant says why).
 constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 113;
+// Past FEW_WIDE_ROWS_UP_TO, up to this many rows: the same runs with swizzled shared rows.
+constexpr std::int64_t FEW_WIDE_SWIZZLED_UP_TO = 127;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -874,8 +876,16 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
-__global__ void __launch_bounds__(BLOCK_THREADS)
+// SWIZZLE (kernel_few_rows for 114 to 127 rows of a large wide matrix; launch_variant says why):
+// float `at` of the shared row that starts at row_start, within the row's whole 32-float groups at
+// 16-byte chunk `at / 4` XOR bits 2 .. 4 of the row `key`. Lanes 4 rows apart, which the store
+// phase reads at once, then fall in different banks; 16-byte chunks stay whole.
+__device__ __forceinline__ int few_swizzled(int row_start, int at, int key, int pitch) {
+  return row_start + (at < (pitch & ~31) ? at ^ (key & 28) : at);
+}
+
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+__global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? 6 : 0)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
@@ -910,7 +920,9 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 #pragma unroll
     for (int p = 0; p < FEW_IN_FLIGHT; ++p) {
       const int e = e0 + p * BLOCK_THREADS, r = e / chunks, j = VEC * (e - r * chunks);
-      if (e < pieces) *reinterpret_cast<float4*>(shared + r * pitch + j) = q[p];
+      if (e < pieces)
+        *reinterpret_cast<float4*>(SWIZZLE ? shared + few_swizzled(r * pitch, j, r, pitch)
+                                           : shared + r * pitch + j) = q[p];
     }
   }
   __syncthreads();
@@ -922,7 +934,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
     int c = k / rows, r = k - c * rows;
 #pragma unroll
     for (int i = 0; i < VEC; ++i) {
-      v[i] = k + i < count ? shared[r * pitch + c + few_lead(r, cols)] : 0.0f;
+      v[i] = k + i < count
+                 ? shared[SWIZZLE ? few_swizzled(r * pitch, c + few_lead(r, cols), r, pitch)
+                                  : r * pitch + c + few_lead(r, cols)]
+                 : 0.0f;
       if (++r == rows) r = 0, ++c;
     }
     if (k + VEC <= count) {
@@ -1155,8 +1170,9 @@ inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, s
 }
 
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
-// of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN.
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
+// of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN. SWIZZLE:
+// kernel_few_rows with swizzled shared rows (few_swizzled; kernel_few_cols has no such form).
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
 void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                         int run) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
@@ -1166,15 +1182,15 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
     kernel_few_cols<RUN, PITCH_MOD>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
   } else {
-    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD>>(shared_bytes);
-    kernel_few_rows<RUN, PITCH_MOD>
+    allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
+    kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols, run);
   }
   CUDA_CHECK_LAUNCH();
 }
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_few_runs_of<RUN, PITCH_MOD>(d_in, d_out, rows, cols, RUN);
+  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols, RUN);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -1497,7 +1513,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
-          bool HALVES = true, bool FEW_ROWS_WIDE = true>
+          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1700,11 +1716,26 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // cublasSgeam at 127 x 100003). Such matrices keep the kernels before, which still miss the
   // memcpy target at 114 x 250002 and 600003, 115 x 250002 and 600003, 119 x 810932,
   // 123 x 600004 and 127 x 700000.
-  const bool few_rows_wide = FEW_ROWS_WIDE && FEW > 0 && rows % VEC != 0 && rows > FEW_SIDE &&
-                             rows <= FEW_WIDE_ROWS_UP_TO && cols > rows &&
-                             !few_runs_below(cols, FEW_SMALL_WAVES);
-  if (few_rows_wide) {
+  // Past FEW_WIDE_ROWS_UP_TO, up to FEW_WIDE_SWIZZLED_UP_TO rows (FEW_ROWS_WIDE_SWIZZLED; not in
+  // the --sweep's 'wide matrices of 114 to 127 rows off as before'), the same runs take swizzled
+  // shared rows (few_swizzled). Nsight Compute on the H100 (commit 59e9da4; the page has the file)
+  // had about nine in ten of kernel_few_rows's shared-load wavefronts from bank conflicts at
+  // 85 x 1000003 and 113 x 600003: its store phase reads 32 lanes 4 rows apart, whose banks the
+  // pitch of 4 past a multiple of 8 or 32 puts in two groups. Swizzled (commit 4bff35e, as an EXP
+  // variant of the few-side kernels for large matrices whose output rows are off, two passes) it
+  // was faster than the kernels before and than the runs unswizzled at 114 x 250002,
+  // 115 x 600003, 119 x 810932, 123 x 600004 and 127 x 700000, a little faster at 117 x 1000001,
+  // and level up to 113 rows (a little slower at 69 x 1000003) and at few columns of tall
+  // matrices (kernel_few_cols; 17 to 127 columns), where it is not used.
+  const bool few_rows_wide_at = FEW > 0 && rows % VEC != 0 && rows > FEW_SIDE && cols > rows &&
+                                !few_runs_below(cols, FEW_SMALL_WAVES);
+  if (FEW_ROWS_WIDE && few_rows_wide_at && rows <= FEW_WIDE_ROWS_UP_TO) {
     launch_few(d_in, d_out, rows, cols, /*small=*/true);  // launch_few's short runs
+    return;
+  }
+  if (FEW_ROWS_WIDE_SWIZZLED && few_rows_wide_at && rows > FEW_WIDE_ROWS_UP_TO &&
+      rows <= FEW_WIDE_SWIZZLED_UP_TO) {
+    launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>(d_in, d_out, rows, cols);
     return;
   }
   // A few waves (FEW_WAVES; the --sweep's 'few-side kernels in a few waves as before' keeps the
@@ -1992,6 +2023,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, false>,
+       any_shape},
+      {"wide matrices of 114 to 127 rows off as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, false>,
        any_shape}};
 }
 

@@ -28,8 +28,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
 // tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
-// stretches, input rows off at five blocks per SM, and wide matrices of 65 to 113 rows off as
-// before their rule).
+// stretches, input rows off at five blocks per SM, and wide matrices of 65 to 113 and of 114 to
+// 127 rows off as before their rules).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -268,17 +268,23 @@ GPU_TEST_CASE("small wide matrices of 41 to 112 rows on kernel_few_rows") {
   check_default_and_variants(shapes, "small wide");
 }
 
-GPU_TEST_CASE("large wide matrices of 65 to 113 rows off on kernel_few_rows") {
-  // Either side of each edge of the rule: 63 / 65 rows (at most 64: aligned lines in one row of
-  // tiles), 96 / 97 (the full or the compact pitch), 113 / 114 and 115, rows a multiple of 4 among
-  // them (64, 68, 100, 116: the kernels before); on a GPU of 132 SMs columns whose runs of 128 are
-  // one block fewer than four per SM (67456: the rule for small wide matrices up to 112 rows) or
-  // four per SM (67457), and more, at every residue mod 4 (input rows off or not); on the default
-  // and on the kernels before the rule.
+GPU_TEST_CASE("large wide matrices of 65 to 127 rows off on kernel_few_rows") {
+  // The swizzled form on its own at every few side it can take (its shared rows fit up to 127 rows
+  // of runs of 32 at the compact pitch), long sides of one to many blocks, partial last blocks and
+  // every residue mod 4 among them.
+  check_shapes(
+      every_pair({2, 3, 5, 31, 33, 64, 65, 97, 114, 119, 127}, {129, 130, 1001, 4099, 67457}),
+      launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>);
+  // Either side of each edge of the rules: 63 / 65 rows (at most 64: aligned lines in one row of
+  // tiles), 96 / 97 (the full or the compact pitch), 113 / 114 (swizzled past it), 127 / 129, rows
+  // a multiple of 4 among them (64, 68, 100, 116, 128: the kernels before); on a GPU of 132 SMs
+  // columns whose runs of 128 are one block fewer than four per SM (67456: the rule for small wide
+  // matrices up to 112 rows) or four per SM (67457), and more, at every residue mod 4 (input rows
+  // off or not); on the default and on the kernels before each rule.
   const std::vector<shape> shapes =
-      every_pair({63, 64, 65, 67, 68, 69, 96, 97, 100, 113, 114, 115, 116},
+      every_pair({63, 64, 65, 67, 68, 69, 96, 97, 100, 113, 114, 115, 116, 119, 127, 128, 129},
                  {67456, 67457, 70001, 100002, 130003, 140000});
-  check_default_and_variants(shapes, "65 to 113");
+  check_default_and_variants(shapes, "rows off as before");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
