@@ -762,8 +762,10 @@ constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
 // Few rows off a multiple of 4 of a large wide matrix: kernel_few_rows in short runs from more than
 // FEW_SIDE rows up to this many (launch_variant says why).
 constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 113;
-// Past FEW_WIDE_ROWS_UP_TO, up to this many rows: the same runs with swizzled shared rows.
+// Past FEW_WIDE_ROWS_UP_TO, up to this many rows: the same runs with swizzled shared rows; past
+// FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO rows only where the input rows are aligned (cols % 4 == 0).
 constexpr std::int64_t FEW_WIDE_SWIZZLED_UP_TO = 127;
+constexpr std::int64_t FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO = 115;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -1734,7 +1736,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return;
   }
   if (FEW_ROWS_WIDE_SWIZZLED && few_rows_wide_at && rows > FEW_WIDE_ROWS_UP_TO &&
-      rows <= FEW_WIDE_SWIZZLED_UP_TO) {
+      rows <= FEW_WIDE_SWIZZLED_UP_TO &&
+      (rows <= FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO || cols % VEC == 0)) {
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>(d_in, d_out, rows, cols);
     return;
   }

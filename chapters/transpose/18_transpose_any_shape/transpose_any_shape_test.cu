@@ -276,14 +276,15 @@ GPU_TEST_CASE("large wide matrices of 65 to 127 rows off on kernel_few_rows") {
       every_pair({2, 3, 5, 31, 33, 64, 65, 97, 114, 119, 127}, {129, 130, 1001, 4099, 67457}),
       launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>);
   // Either side of each edge of the rules: 63 / 65 rows (at most 64: aligned lines in one row of
-  // tiles), 96 / 97 (the full or the compact pitch), 113 / 114 (swizzled past it), 127 / 129, rows
-  // a multiple of 4 among them (64, 68, 100, 116, 128: the kernels before); on a GPU of 132 SMs
-  // columns whose runs of 128 are one block fewer than four per SM (67456: the rule for small wide
-  // matrices up to 112 rows) or four per SM (67457), and more, at every residue mod 4 (input rows
-  // off or not); on the default and on the kernels before each rule.
+  // tiles), 96 / 97 (the full or the compact pitch), 113 / 114 (swizzled past it), 115 / 117 (past
+  // it swizzled only with input rows aligned), 127 / 129, rows a multiple of 4 among them (64, 68,
+  // 100, 116, 128: the kernels before); on a GPU of 132 SMs columns whose runs of 128 are one block
+  // fewer than four per SM (67456: the rule for small wide matrices up to 112 rows) or four per SM
+  // (67457, 67460), and more, at every residue mod 4 (input rows off or not); on the default and on
+  // the kernels before each rule.
   const std::vector<shape> shapes =
-      every_pair({63, 64, 65, 67, 68, 69, 96, 97, 100, 113, 114, 115, 116, 119, 127, 128, 129},
-                 {67456, 67457, 70001, 100002, 130003, 140000});
+      every_pair({63, 64, 65, 67, 68, 69, 96, 97, 100, 113, 114, 115, 116, 117, 119, 127, 128, 129},
+                 {67456, 67457, 67460, 70001, 100002, 130003, 140000});
   check_default_and_variants(shapes, "rows off as before");
 }
 
