@@ -763,9 +763,11 @@ constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;
 // FEW_SIDE rows up to this many (launch_variant says why).
 constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 113;
 // Past FEW_WIDE_ROWS_UP_TO, up to this many rows: the same runs with swizzled shared rows; past
-// FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO rows only where the input rows are aligned (cols % 4 == 0).
+// FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO rows only where the input rows are aligned (cols % 4 == 0) and
+// the runs are at least FEW_WIDE_SWIZZLED_RUNS_PER_SM per SM (launch_variant says why).
 constexpr std::int64_t FEW_WIDE_SWIZZLED_UP_TO = 127;
 constexpr std::int64_t FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO = 115;
+constexpr std::int64_t FEW_WIDE_SWIZZLED_RUNS_PER_SM = 100;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
@@ -1737,7 +1739,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   }
   if (FEW_ROWS_WIDE_SWIZZLED && few_rows_wide_at && rows > FEW_WIDE_ROWS_UP_TO &&
       rows <= FEW_WIDE_SWIZZLED_UP_TO &&
-      (rows <= FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO || cols % VEC == 0)) {
+      (rows <= FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO ||
+       (cols % VEC == 0 && (cols + FEW_SHORT_RUN - 1) / FEW_SHORT_RUN >=
+                               FEW_WIDE_SWIZZLED_RUNS_PER_SM * current_gpu().sms))) {
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>(d_in, d_out, rows, cols);
     return;
   }

@@ -286,6 +286,8 @@ GPU_TEST_CASE("large wide matrices of 65 to 127 rows off on kernel_few_rows") {
       every_pair({63, 64, 65, 67, 68, 69, 96, 97, 100, 113, 114, 115, 116, 117, 119, 127, 128, 129},
                  {67456, 67457, 67460, 70001, 100002, 130003, 140000});
   check_default_and_variants(shapes, "rows off as before");
+  // Past 115 rows with input rows aligned, either side of 100 runs of 32 per SM on 132 SMs.
+  check_default_and_variants({{119, 422368}, {119, 422372}, {127, 422372}}, "rows off as before");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
