@@ -29,7 +29,8 @@
 //   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more rows
 //   (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17 to 40
 //   rows of more columns (in small matrices up to 112 rows, not both sides multiples of 4; in
-//   large ones 65 to 113 rows off a multiple of 4, in runs of 32), take
+//   large ones 65 to 113 rows off a multiple of 4 in runs of 32, and up to 127 such rows with
+//   swizzled shared rows where they measured faster), take
 //   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
 //   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
 //   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
@@ -73,8 +74,9 @@
 //   or loads in halves, more of the small matrices of a few dozen columns or rows are
 //   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large wide
 //   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
-//   cublasSgeam too) until kernel_few_rows took them in runs of 32; at 114 to 127 such rows, and
-//   at the tall mirrors, several still miss it.
+//   cublasSgeam too) until kernel_few_rows took them in runs of 32, and some of 114 to 127 rows
+//   until it took them with swizzled shared rows; others of 116 to 127 rows, and the tall mirrors
+//   (kernel_few_cols, 97 to 127 columns), still miss it.
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -1717,9 +1719,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // at most). At 114 and 115 rows they were slower than the kernels before at 67457 columns (115
   // at 90001 and 250002 too), faster past them; from 117 rows on slower or level (117 x 100003 to
   // 1000001, 118 x 600001, 119 x 200001 and 810932, 123 x 600004, 127 x 100003 and 700000; behind
-  // cublasSgeam at 127 x 100003). Such matrices keep the kernels before, which still miss the
-  // memcpy target at 114 x 250002 and 600003, 115 x 250002 and 600003, 119 x 810932,
-  // 123 x 600004 and 127 x 700000.
+  // cublasSgeam at 127 x 100003): the rule below takes some of them.
   // Past FEW_WIDE_ROWS_UP_TO, up to FEW_WIDE_SWIZZLED_UP_TO rows (FEW_ROWS_WIDE_SWIZZLED; not in
   // the --sweep's 'wide matrices of 114 to 127 rows off as before'), the same runs take swizzled
   // shared rows (few_swizzled). Nsight Compute on the H100 (commit 59e9da4; the page has the file)
@@ -1730,7 +1730,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // was faster than the kernels before and than the runs unswizzled at 114 x 250002,
   // 115 x 600003, 119 x 810932, 123 x 600004 and 127 x 700000, a little faster at 117 x 1000001,
   // and level up to 113 rows (a little slower at 69 x 1000003) and at few columns of tall
-  // matrices (kernel_few_cols; 17 to 127 columns), where it is not used.
+  // matrices (kernel_few_cols; 17 to 127 columns), where it is not used. As a rule for 114 to 127
+  // rows (commit 9b52e31, 35 shapes, two passes) it was faster than the kernels before at every
+  // shape of 114 and 115 rows except 115 x 67457, and slower at every shape of 117 to 127 rows of
+  // 67457 to 250002 columns with input rows off (cols % 4 != 0); with input rows aligned (commit
+  // 2bcc749, 33 shapes) faster at 117 to 127 rows of 600004 and 1000000 columns and at
+  // 126 x 810932, slower at 67460 and 100004 columns, slower or level at 250004. Past
+  // FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO rows it takes only aligned input rows in runs of at least
+  // FEW_WIDE_SWIZZLED_RUNS_PER_SM per SM: 422400 columns on 132 SMs, a round number between the
+  // sizes measured slower and faster, not itself measured. Such matrices of 116 to 127 rows with
+  // input rows off, or fewer columns, keep the kernels before, which miss the memcpy target at
+  // some of them (123 x 100003, 127 x 250002).
   const bool few_rows_wide_at = FEW > 0 && rows % VEC != 0 && rows > FEW_SIDE && cols > rows &&
                                 !few_runs_below(cols, FEW_SMALL_WAVES);
   if (FEW_ROWS_WIDE && few_rows_wide_at && rows <= FEW_WIDE_ROWS_UP_TO) {
