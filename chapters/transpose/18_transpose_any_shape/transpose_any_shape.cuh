@@ -886,12 +886,17 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 // float `at` of the shared row that starts at row_start, within the row's whole 32-float groups at
 // 16-byte chunk `at / 4` XOR bits 2 .. 4 of the row `key`. Lanes 4 rows apart, which the store
 // phase reads at once, then fall in different banks; 16-byte chunks stay whole.
+// Swizzled, the kernel held 42 registers, 5 blocks per SM; bounded to SWIZZLED_BLOCKS_PER_SM, as
+// many as the unswizzled one's 40 registers fit, it holds 40 without spilling. (0: no bound, the
+// unswizzled kernel's code as before the swizzle.)
+constexpr int SWIZZLE_BITS = 7 << 2;  // bits 2 .. 4: the low three bits of a 16-byte chunk index
+constexpr int SWIZZLED_BLOCKS_PER_SM = 6;
 __device__ __forceinline__ int few_swizzled(int row_start, int at, int key, int pitch) {
-  return row_start + (at < (pitch & ~31) ? at ^ (key & 28) : at);
+  return row_start + (at < (pitch & ~31) ? at ^ (key & SWIZZLE_BITS) : at);
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
-__global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? 6 : 0)
+__global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? SWIZZLED_BLOCKS_PER_SM : 0)
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
