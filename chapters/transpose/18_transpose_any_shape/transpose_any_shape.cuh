@@ -773,10 +773,13 @@ constexpr std::int64_t FEW_WIDE_SWIZZLED_RUNS_PER_SM = 100;
 constexpr int FEW_RUN = 128;      // floats of the long side per block (a multiple of 4)
 constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
-// a multiple of 32 (FULL_PITCH_MOD), so that the float-by-float side's accesses to neighbouring
-// shared rows fall in different banks (our reasoning; their bank conflicts are not measured). More
-// than FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less shared
-// memory, the same number of banks for 8 neighbouring rows by our count.
+// a multiple of 32 (FULL_PITCH_MOD), so that neighbouring shared rows start in different banks.
+// More than FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less
+// shared memory, the same number of banks for 8 neighbouring rows by our count. The float-by-float
+// side's accesses are not to neighbouring rows but to rows 4 apart (each thread takes 4 floats of
+// the contiguous side), 16 banks apart at either pitch: Nsight Compute on the H100 had about nine
+// in ten of those accesses' wavefronts from bank conflicts (launch_variant's rule for 114 to 127
+// rows of a large wide matrix says where that costs time, and swizzles them there).
 constexpr int FULL_PITCH_MOD = 32;
 constexpr int COMPACT_PITCH_MOD = 8;
 __host__ __device__ constexpr int few_pitch(int run, int mod = FULL_PITCH_MOD) {
