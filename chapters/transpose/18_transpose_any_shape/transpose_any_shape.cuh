@@ -777,9 +777,9 @@ constexpr int FEW_IN_FLIGHT = 4;  // 16-byte loads per thread in flight
 // More than FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less
 // shared memory, the same number of banks for 8 neighbouring rows by our count. The float-by-float
 // side's accesses are not to neighbouring rows but to rows 4 apart (each thread takes 4 floats of
-// the contiguous side), 16 banks apart at either pitch: Nsight Compute on the H100 had about nine
-// in ten of those accesses' wavefronts from bank conflicts (launch_variant's rule for 114 to 127
-// rows of a large wide matrix says where that costs time, and swizzles them there).
+// the contiguous side), 16 banks apart at either pitch: Nsight Compute on the H100 had most of
+// those accesses' wavefronts from bank conflicts (launch_variant's rule for 114 to 127 rows of a
+// large wide matrix says where that costs time, and swizzles them there).
 constexpr int FULL_PITCH_MOD = 32;
 constexpr int COMPACT_PITCH_MOD = 8;
 __host__ __device__ constexpr int few_pitch(int run, int mod = FULL_PITCH_MOD) {
@@ -1121,11 +1121,11 @@ void allow_few_shared(std::size_t bytes) {
   if (device < MAX_DEVICES) allowed[device] = ask;
 }
 
-// Whether runs of FEW_RUN floats of a long side `long_side` floats long would be fewer blocks than
-// `per_sm` times the GPU's SMs (the few-side kernels' short runs, and launch_variant's small
-// matrices past FEW_SIDE columns).
-inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm) {
-  return (long_side + FEW_RUN - 1) / FEW_RUN < per_sm * current_gpu().sms;
+// Whether runs of `run` floats (FEW_RUN unless given) of a long side `long_side` floats long would
+// be fewer blocks than `per_sm` times the GPU's SMs (the few-side kernels' short runs, and
+// launch_variant's small matrices past FEW_SIDE columns and large wide matrices).
+inline bool few_runs_below(std::int64_t long_side, std::int64_t per_sm, int run = FEW_RUN) {
+  return (long_side + run - 1) / run < per_sm * current_gpu().sms;
 }
 // A few waves: runs of FEW_RUN floats of the long side would be at least one block per SM but
 // fewer than FEW_SMALL_WAVES (the rules for a side of a few dozen floats and for small wide
@@ -1731,7 +1731,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // Past FEW_WIDE_ROWS_UP_TO, up to FEW_WIDE_SWIZZLED_UP_TO rows (FEW_ROWS_WIDE_SWIZZLED; not in
   // the --sweep's 'wide matrices of 114 to 127 rows off as before'), the same runs take swizzled
   // shared rows (few_swizzled). Nsight Compute on the H100 (commit 59e9da4; the page has the file)
-  // had about nine in ten of kernel_few_rows's shared-load wavefronts from bank conflicts at
+  // had most of kernel_few_rows's shared-load wavefronts from bank conflicts at
   // 85 x 1000003 and 113 x 600003: its store phase reads 32 lanes 4 rows apart, whose banks the
   // pitch of 4 past a multiple of 8 or 32 puts in two groups. Swizzled (commit 4bff35e, as an EXP
   // variant of the few-side kernels for large matrices whose output rows are off, two passes) it
@@ -1758,8 +1758,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   if (FEW_ROWS_WIDE_SWIZZLED && few_rows_wide_at && rows > FEW_WIDE_ROWS_UP_TO &&
       rows <= FEW_WIDE_SWIZZLED_UP_TO &&
       (rows <= FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO ||
-       (cols % VEC == 0 && (cols + FEW_SHORT_RUN - 1) / FEW_SHORT_RUN >=
-                               FEW_WIDE_SWIZZLED_RUNS_PER_SM * current_gpu().sms))) {
+       (cols % VEC == 0 && !few_runs_below(cols, FEW_WIDE_SWIZZLED_RUNS_PER_SM, FEW_SHORT_RUN)))) {
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>(d_in, d_out, rows, cols);
     return;
   }
