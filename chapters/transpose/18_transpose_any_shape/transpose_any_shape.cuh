@@ -1929,23 +1929,6 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
-// EXP: kernel_few_cols for large tall matrices of 65 to 127 columns with rows off a multiple of 4
-// (runs of 128 at least four blocks per SM) in runs of RUN_ROWS rows chosen at launch (fewer
-// shared bytes than runs of 128: more blocks per SM), the default elsewhere.
-template <int RUN_ROWS>
-void launch_few_cols_run_exp(const float* d_in, float* d_out, std::int64_t rows,
-                             std::int64_t cols) {
-  if (rows % VEC == 0 || cols <= FEW_SIDE || cols > FEW_COLS_ODD_ROWS || rows <= cols ||
-      few_runs_below(rows, FEW_SMALL_WAVES)) {
-    launch(d_in, d_out, rows, cols);
-    return;
-  }
-  if (cols > FEW_FULL_PITCH_UP_TO)
-    launch_few_runs_of<ANY_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols, RUN_ROWS);
-  else
-    launch_few_runs_of<ANY_RUN>(d_in, d_out, rows, cols, RUN_ROWS);
-}
-
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -2070,11 +2053,7 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, false>,
-       any_shape},
-      {"EXP few cols tall 80", launch_few_cols_run_exp<80>, any_shape},
-      {"EXP few cols tall 96", launch_few_cols_run_exp<96>, any_shape},
-      {"EXP few cols tall 112", launch_few_cols_run_exp<112>, any_shape},
-      {"EXP few cols tall 128 at launch", launch_few_cols_run_exp<FEW_RUN>, any_shape}};
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape
