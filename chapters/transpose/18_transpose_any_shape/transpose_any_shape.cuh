@@ -347,8 +347,7 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's. LOAD_GROUP:
 // load_tile's GROUP (kernel_loads_in_halves takes half of LOADS).
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS,
-          bool SECTORS = false>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -360,15 +359,6 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP>(in, rows, cols, row0, col0, height,
                                                                  width, load_row, load_slot, tile);
-  // EXP SECTORS (rows % 8 == 4, aligned output rows): tile rows 64 .. 67, the chunk past the tile
-  // that each output row 16 bytes off a sector takes, so that a block writes whole sectors.
-  if (SECTORS && load_row < VEC && row0 + TILE_DIM < rows) {
-    const int r = TILE_DIM + load_row;
-    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
-        load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
-                                                   true, rows * cols)
-            .piece();
-  }
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -429,12 +419,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       const float4 v = REALIGN_STORES ? window(previous, w[f], VEC - out_shift) : w[f];
       const int first = in_row - out_shift;  // the tile row of v.x
       float* to = out + start + first;       // 16-byte aligned
-      const bool sector_off = SECTORS && start % (2 * VEC) != 0;
-      if (sector_off && mine.rho == SLOTS - 1 && row0 + TILE_DIM < rows)
-        store_four(to + VEC, [&](int i) { return tile[tile_offset(TILE_DIM + i, c)]; });
-      if (sector_off && mine.rho == 0 && row0 > 0) {
-        // the block above stored this chunk with the rest of its sector
-      } else if (first >= 0 && first + VEC <= height) {
+      if (first >= 0 && first + VEC <= height) {
         __stcs(reinterpret_cast<float4*>(to), v);
       } else {
 #pragma unroll
@@ -566,22 +551,6 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
-
-// EXP: aligned output rows 16 bytes off a sector in every other row (rows % 8 == 4), down the
-// columns of tiles: each block writes whole sectors (any_tile's SECTORS), stores from registers.
-template <bool ALIGNED_LOADS, bool WIDE_FETCH>
-__global__ void __launch_bounds__(BLOCK_THREADS,
-                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
-    kernel_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
-                   std::int64_t cols, std::int64_t first) {
-  __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
-  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
-  any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
-      in, out, rows, cols, row0, col0, height, width, tile);
-}
 
 //! [halves]
 // Only the input rows off 16-byte boundaries (rows a multiple of 4, cols not), in a small matrix:
@@ -1952,13 +1921,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   // EXP: output rows 16 bytes off a sector (rows % 8 == 4): whole tiles from registers (1), and
   // without wide fetches (2).
-  else if (EXP_REGS == 3 && rows % VEC == 0 && rows % FLOATS_PER_SECTOR != 0 && !absorb_aligned) {
-    const bool w = wide && rows <= WIDE_DOWN_MAX_ROWS;
-    const kernel_fn k = cols % VEC == 0
-                            ? (w ? kernel_sectors<true, true> : kernel_sectors<true, false>)
-                            : (w ? kernel_sectors<false, true> : kernel_sectors<false, false>);
-    launch_walk(k, d_in, d_out, rows, cols, row_tiles, col_tiles);
-  } else if (EXP_REGS > 0 && EXP_REGS < 3 && rows % VEC == 0 && rows % FLOATS_PER_SECTOR != 0)
+  else if (EXP_REGS > 0 && rows % VEC == 0 && rows % FLOATS_PER_SECTOR != 0)
     launch_tiles<true, EACH_SIDE, false, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
         EXP_REGS == 1 && wide && rows <= WIDE_DOWN_MAX_ROWS);
@@ -1979,14 +1942,17 @@ inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
   return {
       {"", launch, any_shape},
+      {"no wide fetches",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
+       any_shape},
       {"EXP rows 4 mod 8 from registers", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, 1>, any_shape},
-      {"EXP rows 4 mod 8 from registers whole sectors", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+      {"EXP rows 4 mod 8 from registers no wide fetches", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, 3>, any_shape}};
+                      true, true, true, 2>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
