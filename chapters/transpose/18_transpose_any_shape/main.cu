@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
       "the rules before them), and matrices whose input rows alone are off 16-byte boundaries "
       "on the kernels before loads in halves (five blocks per SM), and large wide matrices of 65 "
       "to 113 and of 114 to 127 rows off a multiple of 4 on the tiles or aligned lines as "
-      "before the few-rows kernel took them";
+      "before the few-rows kernel took them, and matrices whose every other output row starts 16 "
+      "bytes past a 32-byte sector (rows % 8 == 4) on tiles whose edges split such sectors "
+      "between two blocks, as before whole sectors per block";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -128,6 +128,8 @@ constexpr std::int64_t NARROW_ODD_ROWS = 40;
 // columns beside it (BELOW, as the realigning kernel does; the --sweep's 'thin aligned edges in
 // tiles of their own' does not): wider edges measured no faster that way (see the page).
 constexpr int THIN_ROWS_ALIGNED = 8;
+// A 32-byte sector of floats: where rows % 8 == 4, every other output row starts 16 bytes past one.
+constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
 
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
@@ -345,9 +347,16 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 // 67 of tile rows 0 .. 67, 4 floats per row. THIN_ALIGNED (aligned output rows; false in the
 // --sweep's 'thin aligned edges in tiles of their own'): height up to 72 and width up to 67,
 // `extra` laid out as below. WIDE_FETCH (aligned output rows only): load_chunk's. LOAD_GROUP:
-// load_tile's GROUP (kernel_loads_in_halves takes half of LOADS).
+// load_tile's GROUP (kernel_loads_in_halves takes half of LOADS). WHOLE_SECTORS (aligned output
+// rows stored from registers, rows % 8 == 4, a tile of 64 rows or the last one): every 32-byte
+// sector of the output that the tile's floats touch is written by one block. An output row that
+// starts 16 bytes past a sector boundary shares the sector of its first chunk with the last chunk
+// of the tile above: the block above stores that chunk (below the first row of tiles), and this
+// block stores tile rows 64 .. 67, the first chunk of the tile below, beside its last one;
+// `tile` then holds 68 rows.
 template <bool REALIGN_LOADS, bool REALIGN_STORES, bool BULK = false, bool SPLIT_CHUNKS = false,
-          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS>
+          bool THIN_ALIGNED = false, bool WIDE_FETCH = false, int LOAD_GROUP = LOADS,
+          bool WHOLE_SECTORS = false>
 __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __restrict__ out,
                                          std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                          std::int64_t col0, int height, int width, float* tile,
@@ -359,6 +368,15 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
   load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP>(in, rows, cols, row0, col0, height,
                                                                  width, load_row, load_slot, tile);
+  static_assert(!(WHOLE_SECTORS && (REALIGN_STORES || BULK || THIN_ALIGNED)),
+                "whole sectors: aligned output rows stored from registers, no thin edges");
+  if (WHOLE_SECTORS && load_row < VEC && row0 + TILE_DIM < rows) {  // tile rows 64 .. 67
+    const int r = TILE_DIM + load_row;
+    *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
+        load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
+                                                   true, rows * cols)
+            .piece();
+  }
   // Aligned output rows with thin last rows or columns, taken by this tile (THIN_ALIGNED):
   // `extra` holds tile rows 64 .. 71 (64 floats each), then tile columns 64 .. 67 of tile
   // rows 0 .. 71 (4 floats each).
@@ -419,7 +437,12 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       const float4 v = REALIGN_STORES ? window(previous, w[f], VEC - out_shift) : w[f];
       const int first = in_row - out_shift;  // the tile row of v.x
       float* to = out + start + first;       // 16-byte aligned
-      if (first >= 0 && first + VEC <= height) {
+      const bool off_sector = WHOLE_SECTORS && start % FLOATS_PER_SECTOR != 0;
+      if (off_sector && mine.rho == SLOTS - 1 && row0 + TILE_DIM < rows)  // 4 rows or more below
+        store_four(to + VEC, [&](int i) { return tile[tile_offset(TILE_DIM + i, c)]; });
+      if (off_sector && mine.rho == 0 && row0 > 0) {
+        // The block above stored this chunk, beside its last one.
+      } else if (first >= 0 && first + VEC <= height) {
         __stcs(reinterpret_cast<float4*>(to), v);
       } else {
 #pragma unroll
@@ -551,6 +574,24 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
       in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
+
+// Aligned output rows (rows a multiple of 4) with every other one 16 bytes past a sector boundary
+// (rows % 8 == 4), down the columns of tiles: any_tile's WHOLE_SECTORS, so that no 32-byte sector
+// is written in two parts by two blocks, stores from registers; no thin edges taken (every tile is
+// at most 64 x 64). ALIGNED_LOADS: cols is a multiple of 4 too. WIDE_FETCH: load_chunk's.
+template <bool ALIGNED_LOADS, bool WIDE_FETCH>
+__global__ void __launch_bounds__(BLOCK_THREADS,
+                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
+    kernel_whole_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                         std::int64_t cols, std::int64_t first) {
+  __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
+  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
+  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
+  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
+      in, out, rows, cols, row0, col0, height, width, tile);
+}
 
 //! [halves]
 // Only the input rows off 16-byte boundaries (rows a multiple of 4, cols not), in a small matrix:
@@ -1423,7 +1464,6 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // Where the input rows start off 64-byte boundaries, or the matrix is very tall, the order is
 // chosen by the shape's alignment and proportions (launch_variant says how, and why).
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
-constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
 constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
 constexpr std::int64_t VERY_TALL = 48;      // rows / cols: very tall, both sides aligned
 constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned loads
@@ -1499,6 +1539,18 @@ inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t
   CUDA_CHECK_LAUNCH();
 }
 
+// kernel_whole_sectors for rows % 8 == 4, any cols, down the columns of tiles (a launch per
+// MAX_GRID_Y columns of tiles); wide_fetches: load_chunk's WIDE_FETCH.
+inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t rows,
+                                 std::int64_t cols, bool wide_fetches) {
+  if (rows == 0 || cols == 0) return;
+  const kernel_fn k =
+      cols % VEC == 0
+          ? (wide_fetches ? kernel_whole_sectors<true, true> : kernel_whole_sectors<true, false>)
+          : (wide_fetches ? kernel_whole_sectors<false, true> : kernel_whole_sectors<false, false>);
+  launch_walk(k, d_in, d_out, rows, cols, tiles_along(rows, 0), tiles_along(cols, 0));
+}
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
 // copies rely on it. NARROW: the largest side that takes kernel_narrow (the --sweep's choice).
 // EACH_SIDE: a matrix whose output rows are aligned but whose input rows are not realigns only its
@@ -1527,7 +1579,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
-          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true>
+          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
+          bool WHOLE_SECTORS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1918,6 +1971,20 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   else if (very_tall)
     launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
+  // Down the columns of tiles, every other output row 16 bytes past a sector boundary (rows % 8
+  // == 4), no thin edges taken (WHOLE_SECTORS; not in the --sweep's 'output rows 16 bytes off a
+  // sector as before'): kernel_whole_sectors, each sector written whole by one block. On the H100
+  // (commit 4b32700 with the kernel as an EXP variant; the page has the file) the kernels before
+  // (bulk stores of whole tiles) were behind cublasSgeam at 14788 x 13792, 16388 x 16384,
+  // 16388 x 16416 and 30004 x 13792, and several percent slower at 14788 x 13792 than at
+  // 14792 x 13792 (rows % 8 == 0, commit 845f652). Whole sectors were faster at each of these four
+  // and at 14788 x 13793, 12004 x 12004, 4100 x 4100, 70004 x 5000 and 46340 x 46340, a little
+  // faster at 16388 x 16388, level at 16388 x 16385 and 8196 x 8193, and past cublasSgeam at all
+  // twelve shapes. Whole tiles from registers without whole sectors (commit 7e1e210) were faster
+  // than the bulk stores at most such shapes, slower where cols % 8 == 4 too (16388 x 16388,
+  // 14788 x 16388, 8196 x 8196, 12004 x 12004).
+  else if (WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned)
+    launch_whole_sectors(d_in, d_out, rows, cols, wide && rows <= WIDE_DOWN_MAX_ROWS);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
@@ -2053,6 +2120,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, false>,
+       any_shape},
+      {"output rows 16 bytes off a sector as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, false>,
        any_shape}};
 }
 

@@ -3,9 +3,10 @@
 // combination of rows % 4 and cols % 4 around tile edges, multiples of 4 that are not multiples of
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
 // block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
-// where only the input rows are off, few rows off a multiple of 4 of large wide matrices, single
-// rows and columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31
-// elements: the program's tests in CMakeLists.txt.)
+// where only the input rows are off, few rows off a multiple of 4 of large wide matrices, output
+// rows 16 bytes off a sector (whole sectors per block), single rows and columns, and more rows or
+// columns of tiles than a grid has blocks in y. (More than 2^31 elements: the program's tests in
+// CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -28,8 +29,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // past 64 as before the rule for small matrices, sides of at most 64 in a few waves as before
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
 // tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
-// stretches, input rows off at five blocks per SM, and wide matrices of 65 to 113 and of 114 to
-// 127 rows off as before their rules).
+// stretches, input rows off at five blocks per SM, wide matrices of 65 to 113 and of 114 to 127
+// rows off as before their rules, and output rows 16 bytes off a sector as before whole sectors).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -288,6 +289,32 @@ GPU_TEST_CASE("large wide matrices of 65 to 127 rows off on kernel_few_rows") {
   check_default_and_variants(shapes, "rows off as before");
   // Past 115 rows with input rows aligned, either side of 100 runs of 32 per SM on 132 SMs.
   check_default_and_variants({{119, 422368}, {119, 422372}, {127, 422372}}, "rows off as before");
+}
+
+GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
+  // The kernel on its own at rows % 8 == 4: one tile of rows or several, the last one whole or of
+  // 4 .. 60 rows (rows below a tile or none), cols at each residue mod 4 and whole or partial last
+  // columns of tiles, with and without wide fetches.
+  const std::vector<shape> shapes =
+      every_pair({4, 12, 60, 68, 76, 132, 196, 1028}, {4, 5, 63, 64, 66, 67, 131, 1100, 1103});
+  for (const bool wide : {false, true})
+    check_shapes(shapes,
+                 [wide](const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+                   launch_whole_sectors(d_in, d_out, rows, cols, wide);
+                 });
+  // The rule's shapes (down the columns of tiles, more than 16 tiles across) and either side of
+  // its edges: rows % 8 == 0 (14792), thin last columns that the tiles beside them take (cols
+  // % 64 == 1), input rows off (cols odd), more rows than wide fetches are used for (20004), on
+  // the default and on the kernels before.
+  check_default_and_variants({{2052, 1100},
+                              {2060, 1100},
+                              {2052, 1101},
+                              {2052, 1089},
+                              {4100, 4100},
+                              {2056, 1100},
+                              {12004, 1380},
+                              {20004, 1092}},
+                             "off a sector as before");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
