@@ -13,7 +13,9 @@
 //   with the tile below is stored by this tile, from the 3 input rows below it, which it loads
 //   too: no block writes part of a 16-byte chunk. The 32-byte sectors that two tiles still share
 //   are completed at once: the tiles are taken down each column of tiles first, so the two blocks
-//   run one after the other.
+//   run one after the other. Where every other output row starts 16 bytes past a sector (rows % 8
+//   == 4) even that cost on the H100: there each block stores the first chunk of the tile below
+//   beside its last one, instead of its own first, and writes whole sectors (kernel_whole_sectors).
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
@@ -76,7 +78,9 @@
 //   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
 //   cublasSgeam too) until kernel_few_rows took them in runs of 32, and some of 114 to 127 rows
 //   until it took them with swizzled shared rows; others of 116 to 127 rows, and the tall mirrors
-//   (kernel_few_cols, 97 to 127 columns), still miss it.
+//   (kernel_few_cols, 97 to 127 columns), still miss it. Large matrices with rows % 8 == 4 and
+//   aligned input rows (14788 x 13792, 16388 x 16384) were behind cublasSgeam on the H100 until
+//   whole sectors per block; 70004 x 5000 and 46340 x 46340 still miss the memcpy target.
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
