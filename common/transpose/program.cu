@@ -6,9 +6,9 @@
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
 #include "common/parallel.hpp"
-#include "common/transpose/peer_cublas.cuh"
 #include "common/program.cuh"
 #include "common/random.hpp"
+#include "common/transpose/peer_cublas.cuh"
 #include "common/transpose/program.cuh"
 
 namespace common {
@@ -70,12 +70,13 @@ void transpose_reference(const float* in, float* out, std::int64_t rows, std::in
   const std::size_t bands = std::size_t((rows + B - 1) / B);
   parallel_ranges(bands, MIN_ITEMS_PER_THREAD / std::size_t(B * std::max<std::int64_t>(cols, 1)),
                   [&](std::size_t, std::size_t first_band, std::size_t end_band) {
-    for (std::int64_t r0 = std::int64_t(first_band) * B; r0 < std::int64_t(end_band) * B; r0 += B)
-      for (std::int64_t c0 = 0; c0 < cols; c0 += B)
-        for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
-          for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
-            out[c * rows + r] = in[r * cols + c];
-  });
+                    for (std::int64_t r0 = std::int64_t(first_band) * B;
+                         r0 < std::int64_t(end_band) * B; r0 += B)
+                      for (std::int64_t c0 = 0; c0 < cols; c0 += B)
+                        for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
+                          for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
+                            out[c * rows + r] = in[r * cols + c];
+                  });
 }
 //! [reference]
 
@@ -85,8 +86,8 @@ std::vector<float> expected_output(matrix_result result, const std::vector<float
   const std::int64_t t = tile;
   // Row ranges of the input on all host cores (each output element is written exactly once).
   auto for_rows = [&](auto place) {
-    parallel_ranges(std::size_t(rows), MIN_ITEMS_PER_THREAD / std::size_t(std::max<std::int64_t>(
-                                           cols, 1)),
+    parallel_ranges(std::size_t(rows),
+                    MIN_ITEMS_PER_THREAD / std::size_t(std::max<std::int64_t>(cols, 1)),
                     [&](std::size_t, std::size_t begin, std::size_t end) {
                       for (std::int64_t r = std::int64_t(begin); r < std::int64_t(end); ++r)
                         for (std::int64_t c = 0; c < cols; ++c) out[place(r, c)] = in[r * cols + c];
@@ -136,7 +137,17 @@ std::vector<std::pair<std::int64_t, std::int64_t>> test_shapes() {
 int run_matrix_program(int argc, char** argv, const matrix_step& step) {
   program p("transpose", step.step, step.summary);
   bool sweep = false, no_peer = false, back_to_back = false;
-  if (!step.sweep_help.empty()) p.args().add_flag("sweep", sweep, step.sweep_help);
+  std::string variant;
+  if (!step.sweep_help.empty()) {
+    p.args().add_flag("sweep", sweep, step.sweep_help);
+    // One --sweep variant beside the default, by its name: a comparison of two launches costs two
+    // measurements instead of the whole sweep's.
+    std::vector<std::string> names;
+    for (std::size_t i = 1; i < step.variants.size(); ++i) names.push_back(step.variants[i].name);
+    if (!names.empty())
+      p.args().add_choice("variant", variant, names,
+                          "measure the default and this --sweep variant only (instead of --sweep)");
+  }
   p.args().add_flag("no-peer", no_peer,
                     "do not measure the cublasSgeam peer (--quick does not measure it either)");
   p.args().add_flag("back-to-back", back_to_back,
@@ -148,7 +159,13 @@ int run_matrix_program(int argc, char** argv, const matrix_step& step) {
 
   return p.run(argc, argv, [&](context& ctx) {
     std::vector<matrix_variant> variants = step.variants;
-    if (!sweep) variants.resize(1);
+    if (!variant.empty()) {
+      variants.resize(1);
+      for (std::size_t i = 1; i < step.variants.size(); ++i)
+        if (step.variants[i].name == variant) variants.push_back(step.variants[i]);
+    } else if (!sweep) {
+      variants.resize(1);
+    }
     bool all_int32 = true;
     for (const auto& v : variants) all_int32 = all_int32 && v.limits.int32_index;
     // Two device matrices (input, output) per element.
