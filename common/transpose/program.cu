@@ -6,9 +6,9 @@
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
 #include "common/parallel.hpp"
+#include "common/transpose/peer_cublas.cuh"
 #include "common/program.cuh"
 #include "common/random.hpp"
-#include "common/transpose/peer_cublas.cuh"
 #include "common/transpose/program.cuh"
 
 namespace common {
@@ -70,13 +70,12 @@ void transpose_reference(const float* in, float* out, std::int64_t rows, std::in
   const std::size_t bands = std::size_t((rows + B - 1) / B);
   parallel_ranges(bands, MIN_ITEMS_PER_THREAD / std::size_t(B * std::max<std::int64_t>(cols, 1)),
                   [&](std::size_t, std::size_t first_band, std::size_t end_band) {
-                    for (std::int64_t r0 = std::int64_t(first_band) * B;
-                         r0 < std::int64_t(end_band) * B; r0 += B)
-                      for (std::int64_t c0 = 0; c0 < cols; c0 += B)
-                        for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
-                          for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
-                            out[c * rows + r] = in[r * cols + c];
-                  });
+    for (std::int64_t r0 = std::int64_t(first_band) * B; r0 < std::int64_t(end_band) * B; r0 += B)
+      for (std::int64_t c0 = 0; c0 < cols; c0 += B)
+        for (std::int64_t r = r0; r < std::min(rows, r0 + B); ++r)
+          for (std::int64_t c = c0; c < std::min(cols, c0 + B); ++c)
+            out[c * rows + r] = in[r * cols + c];
+  });
 }
 //! [reference]
 
@@ -86,8 +85,8 @@ std::vector<float> expected_output(matrix_result result, const std::vector<float
   const std::int64_t t = tile;
   // Row ranges of the input on all host cores (each output element is written exactly once).
   auto for_rows = [&](auto place) {
-    parallel_ranges(std::size_t(rows),
-                    MIN_ITEMS_PER_THREAD / std::size_t(std::max<std::int64_t>(cols, 1)),
+    parallel_ranges(std::size_t(rows), MIN_ITEMS_PER_THREAD / std::size_t(std::max<std::int64_t>(
+                                           cols, 1)),
                     [&](std::size_t, std::size_t begin, std::size_t end) {
                       for (std::int64_t r = std::int64_t(begin); r < std::int64_t(end); ++r)
                         for (std::int64_t c = 0; c < cols; ++c) out[place(r, c)] = in[r * cols + c];
