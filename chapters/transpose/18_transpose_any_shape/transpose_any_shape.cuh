@@ -135,6 +135,12 @@ constexpr int THIN_ROWS_ALIGNED = 8;
 // A 32-byte sector of floats: where rows % 8 == 4, every other output row starts 16 bytes past one.
 constexpr std::int64_t FLOATS_PER_SECTOR = 32 / sizeof(float);
 
+// The floats of a side that a tile starting at float `first` of it holds: TILE_DIM, or fewer at
+// the matrix's last tile (the kernels that take no thin edges into the tiles beside them).
+__device__ __forceinline__ int tile_extent(std::int64_t side, std::int64_t first) {
+  return side - first < TILE_DIM ? int(side - first) : TILE_DIM;
+}
+
 //! [window]
 // Float k (in [0, 8)) of the 8 floats lo, hi; then the 4 floats that start at float `shift`
 // (in [0, 4]) of them. Selects, not an indexed array: an array indexed at run time would live in
@@ -374,7 +380,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
                                                                  width, load_row, load_slot, tile);
   static_assert(!(WHOLE_SECTORS && (REALIGN_STORES || BULK || THIN_ALIGNED)),
                 "whole sectors: aligned output rows stored from registers, no thin edges");
-  if (WHOLE_SECTORS && load_row < VEC && row0 + TILE_DIM < rows) {  // tile rows 64 .. 67
+  const bool tile_below = row0 + TILE_DIM < rows;       // with rows % 4 == 0: 4 rows or more
+  if (WHOLE_SECTORS && load_row < VEC && tile_below) {  // tile rows 64 .. 67
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
         load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
@@ -442,7 +449,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       const int first = in_row - out_shift;  // the tile row of v.x
       float* to = out + start + first;       // 16-byte aligned
       const bool off_sector = WHOLE_SECTORS && start % FLOATS_PER_SECTOR != 0;
-      if (off_sector && mine.rho == SLOTS - 1 && row0 + TILE_DIM < rows)  // 4 rows or more below
+      if (off_sector && mine.rho == SLOTS - 1 && tile_below)
         store_four(to + VEC, [&](int i) { return tile[tile_offset(TILE_DIM + i, c)]; });
       if (off_sector && mine.rho == 0 && row0 > 0) {
         // The block above stored this chunk, beside its last one.
@@ -591,8 +598,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
   const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  const int height = tile_extent(rows, row0), width = tile_extent(cols, col0);
   any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
       in, out, rows, cols, row0, col0, height, width, tile);
 }
@@ -612,8 +618,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, HALVES_BLOCKS_PER_SM)
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];
   const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
   const std::int64_t col0 = std::int64_t(blockIdx.y) * TILE_DIM;
-  const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
-  const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+  const int height = tile_extent(rows, row0), width = tile_extent(cols, col0);
   any_tile<true, false, false, false, false, true, LOADS / 2>(in, out, rows, cols, row0, col0,
                                                               height, width, tile);
 }
@@ -1072,7 +1077,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
                         int cols) {
   __shared__ float piece[TILE_DIM][TILE_DIM + 1];  // [column][row]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * TILE_DIM;
-  const int height = rows - r0 < TILE_DIM ? int(rows - r0) : TILE_DIM;
+  const int height = tile_extent(rows, r0);
   const int count = height * cols;
   // Load phase: input rows r0 .. r0 + height as one stretch, 4 floats per thread per pass, every
   // pass's load issued first (16-byte aligned: r0 is a multiple of 4).
@@ -1918,6 +1923,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   // Wide fetches (used only by the kernels for aligned output rows; WIDE_FETCHES above says why).
   const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
+  const bool wide_down = wide && rows <= WIDE_DOWN_MAX_ROWS;  // down the columns first
   // Aligned lines (kernel_lines) where both sides are off 16-byte boundaries:
   // - On any GPU where the tiles are at most one wave of 8 blocks per SM (launch_lines_one_wave).
   //   On the H200 and the H100 this was faster than the kernel taken before (the realigning kernel,
@@ -1988,11 +1994,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // than the bulk stores at most such shapes, slower where cols % 8 == 4 too (16388 x 16388,
   // 14788 x 16388, 8196 x 8196, 12004 x 12004).
   else if (WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned)
-    launch_whole_sectors(d_in, d_out, rows, cols, wide && rows <= WIDE_DOWN_MAX_ROWS);
+    launch_whole_sectors(d_in, d_out, rows, cols, wide_down);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
-        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
-        wide && rows <= WIDE_DOWN_MAX_ROWS);
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide_down);
 }
 
 inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
