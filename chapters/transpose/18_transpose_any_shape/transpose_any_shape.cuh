@@ -583,14 +583,15 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 // (rows % 8 == 4), down the columns of tiles: any_tile's WHOLE_SECTORS, so that no 32-byte sector
 // is written in two parts by two blocks, stores from registers; no thin edges taken (every tile is
 // at most 64 x 64). ALIGNED_LOADS: cols is a multiple of 4 too. WIDE_FETCH: load_chunk's.
-template <bool ALIGNED_LOADS, bool WIDE_FETCH>
+template <bool ALIGNED_LOADS, bool WIDE_FETCH, bool DOWN = true>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel_whole_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                          std::int64_t cols, std::int64_t first) {
   __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
-  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  // EXP: DOWN false takes the tiles along the rows of tiles first.
+  const std::int64_t col0 = (DOWN ? first + blockIdx.y : blockIdx.x) * TILE_DIM;
+  const std::int64_t row0 = std::int64_t(DOWN ? blockIdx.x : first + blockIdx.y) * TILE_DIM;
   const int height = rows - row0 < TILE_DIM ? int(rows - row0) : TILE_DIM;
   const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
   any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
@@ -1546,13 +1547,20 @@ inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t
 // kernel_whole_sectors for rows % 8 == 4, any cols, down the columns of tiles (a launch per
 // MAX_GRID_Y columns of tiles); wide_fetches: load_chunk's WIDE_FETCH.
 inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t rows,
-                                 std::int64_t cols, bool wide_fetches) {
+                                 std::int64_t cols, bool wide_fetches, bool down = true) {
   if (rows == 0 || cols == 0) return;
   const kernel_fn k =
-      cols % VEC == 0
-          ? (wide_fetches ? kernel_whole_sectors<true, true> : kernel_whole_sectors<true, false>)
-          : (wide_fetches ? kernel_whole_sectors<false, true> : kernel_whole_sectors<false, false>);
-  launch_walk(k, d_in, d_out, rows, cols, tiles_along(rows, 0), tiles_along(cols, 0));
+      down ? (cols % VEC == 0 ? (wide_fetches ? kernel_whole_sectors<true, true>
+                                              : kernel_whole_sectors<true, false>)
+                              : (wide_fetches ? kernel_whole_sectors<false, true>
+                                              : kernel_whole_sectors<false, false>))
+           : (cols % VEC == 0 ? (wide_fetches ? kernel_whole_sectors<true, true, false>
+                                              : kernel_whole_sectors<true, false, false>)
+                              : (wide_fetches ? kernel_whole_sectors<false, true, false>
+                                              : kernel_whole_sectors<false, false, false>));
+  const std::int64_t row_tiles = tiles_along(rows, 0), col_tiles = tiles_along(cols, 0);
+  launch_walk(k, d_in, d_out, rows, cols, down ? row_tiles : col_tiles,
+              down ? col_tiles : row_tiles);
 }
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
@@ -1584,7 +1592,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true>
+          bool WHOLE_SECTORS = true, int EXP_ALONG = 0>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1969,6 +1977,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       return;
     }
   }
+  // EXP: whole sectors along the rows of tiles, rows % 8 == 4: (1) where the input rows would be
+  // split in pieces but for rows % 8 (split_input_pieces without it), (2) where the rows of tiles
+  // are short (along_first), (3) wherever the tiles go.
+  const bool exp_rows = rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned;
+  const bool exp_split =
+      cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 && col_tiles <= ALONG_WIDE * row_tiles;
+  if (exp_rows && ((EXP_ALONG == 1 && exp_split) || (EXP_ALONG == 2 && along_first) ||
+                   (EXP_ALONG == 3 && !very_tall))) {
+    launch_whole_sectors(d_in, d_out, rows, cols, wide, false);
+    return;
+  }
   if (along_first)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
@@ -2004,133 +2023,31 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {
-      {"", launch, any_shape},
-      {"narrow kernel up to 8", launch_variant<8>, any_shape},
-      {"no narrow kernel", launch_variant<0>, any_shape},
-      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
-      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
-       any_shape},
-      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
-      {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"realigned rows from registers",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
-      {"last rows in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
-      {"thin aligned edges in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"no wide fetches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
-       any_shape},
-      {"no aligned lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_NEVER>,
-       any_shape},
-      {"aligned lines on every GPU",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_ALWAYS>,
-       any_shape},
-      {"lines with thin tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, false>,
-       any_shape},
-      {"no one-wave lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_NEVER>,
-       any_shape},
-      {"one-wave lines at 8 blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_EIGHT_BLOCKS>,
-       any_shape},
-      {"short odd rows on tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0, 0>,
-       any_shape},
-      {"no few-side kernels",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, 0>,
-       any_shape},
-      {"few-side kernels at aligned sides too",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
-       any_shape},
-      {"few columns up to 64 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_SIDE>,
-       any_shape},
-      {"few columns up to 96 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_FULL_PITCH_UP_TO>,
-       any_shape},
-      {"few columns past 64 as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, false>,
-       any_shape},
-      {"few-side kernels in a few waves as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_NEVER>,
-       any_shape},
-      {"few-side runs of 64 in a few waves",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_RUNS_OF_64>,
-       any_shape},
-      {"few-side runs in a few waves without the tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
-       any_shape},
-      {"small wide matrices of 41 to 112 rows on the tiles as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, false>,
-       any_shape},
-      {"few-side runs of 128 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      false>,
-       any_shape},
-      {"aligned lines only where both sides are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
-       any_shape},
-      {"no one-wave stretches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
-       any_shape},
-      {"input rows off at five blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      false>,
-       any_shape},
-      {"wide matrices of 65 to 113 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, false>,
-       any_shape},
-      {"wide matrices of 114 to 127 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, false>,
-       any_shape},
-      {"output rows 16 bytes off a sector as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, false>,
-       any_shape}};
+  return {{"", launch, any_shape},
+          {"output rows 16 bytes off a sector as before",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, false>,
+           any_shape},
+          {"EXP whole sectors along where split",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, 1>,
+           any_shape},
+          {"EXP whole sectors along short rows",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, 2>,
+           any_shape},
+          {"EXP whole sectors along always",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, 3>,
+           any_shape}};
 }
 
 }  // namespace transpose_any_shape
