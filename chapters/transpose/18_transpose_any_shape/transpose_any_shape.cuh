@@ -209,7 +209,8 @@ __device__ __forceinline__ row_chunks load_row_chunks(const float* __restrict__ 
 // flight at a time (LOADS: all of them at once); with WHOLE_CHUNKS also the input row TILE_DIM +
 // load_row below the tile (the BELOW rows 64 .. 66; 67 gets zeros), loaded once the tile's own
 // loads have left their registers. WIDE_FETCH: load_chunk's.
-template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS>
+template <bool REALIGN_LOADS, bool WHOLE_CHUNKS, bool WIDE_FETCH, int GROUP = LOADS,
+          int ROWS_BELOW = BELOW>
 __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int64_t rows,
                                           std::int64_t cols, std::int64_t row0, std::int64_t col0,
                                           int height, int width, int load_row, int load_slot,
@@ -232,10 +233,10 @@ __device__ __forceinline__ void load_tile(const float* __restrict__ in, std::int
       *reinterpret_cast<float4*>(
           &tile[tile_offset(load_row + (g + k) * LOAD_ROWS, VEC * load_slot)]) = v[k].piece();
   }
-  if (WHOLE_CHUNKS && load_row < VEC) {
+  if (WHOLE_CHUNKS && load_row < ROWS_BELOW + 1) {  // EXP: ROWS_BELOW 7 for whole sectors
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
-        load_row_at(r, load_row < BELOW && row0 + r < rows).piece();
+        load_row_at(r, load_row < ROWS_BELOW && row0 + r < rows).piece();
   }
 }
 
@@ -292,7 +293,7 @@ __device__ __forceinline__ void store_tail(float* out, std::int64_t start, int a
 // are all inside the matrix): the chunks go into the dense output tile instead, each output row
 // shifted to its first whole chunk, and each row's 16 chunks (256 aligned bytes) leave in one bulk
 // copy, as transpose_fast's bulk_store sends aligned rows.
-template <bool SHIP>
+template <bool SHIP, bool SECTORS = false>
 __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std::int64_t rows,
                                                    std::int64_t row0, std::int64_t col0, int height,
                                                    int width, block_of_thread mine, const float4* w,
@@ -315,14 +316,42 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
     const float4 v = window(w[f], next, ahead);
     const int first = in_row + ahead;  // the tile row of v.x
     float* to = out + start + first;   // 16-byte aligned
-    if (SHIP)
+    // EXP SECTORS: where the first whole chunk is 16 bytes past a sector boundary, the block above
+    // stores it and this block stores the chunk past its last one (tile rows 64 + ahead ..), so
+    // that every sector is written by one block (a tile below exists: height is 64).
+    const bool off = SECTORS && (start + ahead) % FLOATS_PER_SECTOR != 0;
+    const bool skip = off && rho == 0 && row0 > 0;
+    if (SHIP && off) {  // shipped from the chunk after the first: each chunk one place earlier
+      if (rho > 0)
+        *reinterpret_cast<float4*>(&out_tile[c * TILE_DIM + in_row - VEC]) = v;
+      else if (row0 == 0)
+        store_four(to, [&](int i) { return float_of(v, i); });
+    } else if (SHIP) {
       *reinterpret_cast<float4*>(&out_tile[c * TILE_DIM + in_row]) = v;
-    else
+    } else if (!skip) {
       store_chunk(to, row0 + first, rows, [&](int i) { return float_of(v, i); });
+    }
     if (row0 == 0 && rho == 0)
       store_head(out, start, ahead, height, [&](int i) { return float_of(w[f], i); });
     if (!SHIP && rho == SLOTS - 1 && height > TILE_DIM)  // absorbed rows past the last chunk
       store_tail(out, start, ahead, height, [&](int i) { return float_of(next, ahead + i); });
+  }
+  // EXP SECTORS: the chunk past the tile's last one (tile rows 64 + ahead ..) where a tile below
+  // exists, in a pass of its own (fewer registers live in the loop above).
+  if (SECTORS && rho == SLOTS - 1 && height == TILE_DIM && row0 + TILE_DIM < rows) {
+#pragma unroll
+    for (int f = 0; f < VEC; ++f) {
+      const int c = in_col + f;
+      const std::int64_t start = (col0 + c) * rows + row0;
+      const int ahead = (VEC - int(start % VEC)) % VEC;
+      if (c >= width || (start + ahead) % FLOATS_PER_SECTOR == 0) continue;
+      const auto past = [&](int i) { return tile[tile_offset(TILE_DIM + ahead + i, c)]; };
+      if (SHIP)
+        *reinterpret_cast<float4*>(&out_tile[c * TILE_DIM + in_row]) =
+            make_float4(past(0), past(1), past(2), past(3));
+      else
+        store_chunk(out + start + TILE_DIM + ahead, row0 + TILE_DIM + ahead, rows, past);
+    }
   }
   if constexpr (SHIP) {  // bulk_store's hand-over, with each row's destination shifted
     asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -332,7 +361,8 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
       const int c = 8 * (threadIdx.x / 32) + lane;  // output row in the tile
       const std::int64_t start = (col0 + c) * rows + row0;
       const int ahead = (VEC - int(start % VEC)) % VEC;
-      ship_row<TILE_DIM * sizeof(float)>(out + start + ahead, &out_tile[c * TILE_DIM]);
+      const int skip = SECTORS && (start + ahead) % FLOATS_PER_SECTOR != 0 ? VEC : 0;
+      ship_row<TILE_DIM * sizeof(float)>(out + start + ahead + skip, &out_tile[c * TILE_DIM]);
     }
   }
 }
@@ -370,11 +400,13 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 
   constexpr bool WHOLE_CHUNKS = REALIGN_STORES && !SPLIT_CHUNKS;
   static_assert(!(WIDE_FETCH && REALIGN_STORES), "wide fetches: aligned output rows");
-  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP>(in, rows, cols, row0, col0, height,
-                                                                 width, load_row, load_slot, tile);
-  static_assert(!(WHOLE_SECTORS && (REALIGN_STORES || BULK || THIN_ALIGNED)),
+  load_tile<REALIGN_LOADS, WHOLE_CHUNKS, WIDE_FETCH, LOAD_GROUP,
+            (WHOLE_SECTORS && WHOLE_CHUNKS ? 2 * VEC - 1 : BELOW)>(
+      in, rows, cols, row0, col0, height, width, load_row, load_slot, tile);
+  static_assert(!(WHOLE_SECTORS && ((BULK && !REALIGN_STORES) || THIN_ALIGNED)),
                 "whole sectors: aligned output rows stored from registers, no thin edges");
-  if (WHOLE_SECTORS && load_row < VEC && row0 + TILE_DIM < rows) {  // tile rows 64 .. 67
+  if (WHOLE_SECTORS && !REALIGN_STORES && load_row < VEC &&
+      row0 + TILE_DIM < rows) {  // tile rows 64 .. 67
     const int r = TILE_DIM + load_row;
     *reinterpret_cast<float4*>(&tile[tile_offset(r, VEC * load_slot)]) =
         load_row_chunks<REALIGN_LOADS, WIDE_FETCH>(in, (row0 + r) * cols + col0, load_slot, width,
@@ -417,7 +449,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
   if constexpr (BULK && !REALIGN_STORES) {
     bulk_store(out, rows, row0, col0, in_row, in_col, w, out_tile);
   } else if constexpr (WHOLE_CHUNKS) {
-    store_whole_chunks<BULK>(out, rows, row0, col0, height, width, mine, w, tile, out_tile);
+    store_whole_chunks<BULK, WHOLE_SECTORS>(out, rows, row0, col0, height, width, mine, w, tile,
+                                            out_tile);
   } else {
     // Store phase (aligned output rows, or SPLIT_CHUNKS). Output row c of the tile starts `shift`
     // floats past a 16-byte boundary. Its aligned chunk that begins at tile row in_row - shift
@@ -441,7 +474,7 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
       const float4 v = REALIGN_STORES ? window(previous, w[f], VEC - out_shift) : w[f];
       const int first = in_row - out_shift;  // the tile row of v.x
       float* to = out + start + first;       // 16-byte aligned
-      const bool off_sector = WHOLE_SECTORS && start % FLOATS_PER_SECTOR != 0;
+      const bool off_sector = WHOLE_SECTORS && !REALIGN_STORES && start % FLOATS_PER_SECTOR != 0;
       if (off_sector && mine.rho == SLOTS - 1 && row0 + TILE_DIM < rows)  // 4 rows or more below
         store_four(to + VEC, [&](int i) { return tile[tile_offset(TILE_DIM + i, c)]; });
       if (off_sector && mine.rho == 0 && row0 > 0) {
@@ -511,7 +544,8 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
 // whole aligned 256 bytes around them (load_input).
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false,
+          bool SECTORS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
@@ -519,7 +553,8 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
   static_assert(ALIGNED_STORES || !WIDE_FETCH, "wide fetches: aligned output rows");
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
-  constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
+  constexpr int TILE_ROWS =
+      ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + (SECTORS ? 2 * VEC : VEC);
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
   const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
   const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
@@ -565,16 +600,18 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
     }
   }
   if constexpr (!ALIGNED_STORES && WHOLE_BULK && !SPLIT_CHUNKS) {
-    if (height == TILE_DIM && width == TILE_DIM && row0 + TILE_DIM + BELOW <= rows) {
+    if (height == TILE_DIM && width == TILE_DIM &&
+        row0 + TILE_DIM + (SECTORS ? 2 * VEC - 1 : BELOW) <= rows) {
       __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, shifted
-      any_tile<true, true, true>(in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile,
-                                 out_tile);
+      any_tile<true, true, true, false, false, false, LOADS, SECTORS>(
+          in, out, rows, cols, row0, col0, TILE_DIM, TILE_DIM, tile, out_tile);
       return;
     }
   }
   // Tile columns 64 .. 67 where the tile takes the last columns too (ABSORB only).
   __shared__ __align__(16) float extra[ABSORB && !ALIGNED_STORES ? (TILE_DIM + VEC) * VEC : VEC];
-  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH, WIDE_FETCH>(
+  any_tile<!ALIGNED_LOADS, !ALIGNED_STORES, false, SPLIT_CHUNKS, SCRATCH, WIDE_FETCH, LOADS,
+           SECTORS && !ALIGNED_STORES && !SPLIT_CHUNKS>(
       in, out, rows, cols, row0, col0, height, width, tile, nullptr, SCRATCH ? scratch : extra);
 }
 //! [kernel]
@@ -1435,7 +1472,7 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
 // take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
 // ask the L2 for the whole 256 bytes around each input load (launch_variant says where).
 template <bool DOWN, bool EACH_SIDE, bool WHOLE_BULK, bool SPLIT_CHUNKS, bool SHIFTED_BULK,
-          bool ABSORB>
+          bool ABSORB, bool SECTORS = false>
 void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                   std::int64_t row_tiles, std::int64_t col_tiles, bool absorb_aligned,
                   bool wide_fetches) {
@@ -1448,7 +1485,7 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
     k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
-               (ABSORB && !SPLIT_CHUNKS)>;
+               (ABSORB && !SPLIT_CHUNKS), false, SECTORS>;
   launch_walk(k, d_in, d_out, rows, cols, DOWN ? row_tiles : col_tiles,
               DOWN ? col_tiles : row_tiles);
 }
@@ -1592,7 +1629,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, int EXP_ALONG = 0>
+          bool WHOLE_SECTORS = true, int EXP_ALONG = 0, bool EXP_ANY = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1989,10 +2026,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
     return;
   }
   if (along_first)
-    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, EXP_ANY>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   else if (very_tall)
-    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<false, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, EXP_ANY>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
   // Down the columns of tiles, every other output row 16 bytes past a sector boundary (rows % 8
   // == 4), no thin edges taken (WHOLE_SECTORS; not in the --sweep's 'output rows 16 bytes off a
@@ -2009,7 +2046,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   else if (WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned)
     launch_whole_sectors(d_in, d_out, rows, cols, wide && rows <= WIDE_DOWN_MAX_ROWS);
   else
-    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+    launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB, EXP_ANY>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned,
         wide && rows <= WIDE_DOWN_MAX_ROWS);
 }
@@ -2047,6 +2084,12 @@ inline std::vector<common::matrix_variant> variants() {
                           true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
                           FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
                           true, true, true, true, true, true, true, 3>,
+           any_shape},
+          {"EXP whole sectors at any float",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, 0, true>,
            any_shape}};
 }
 
