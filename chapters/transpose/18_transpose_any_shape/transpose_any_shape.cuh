@@ -904,15 +904,19 @@ __device__ __forceinline__ int pitch_of(int any_run) {
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SECTORS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols, int any_run) {
+  // EXP SECTORS: each block's part of an output row starts on a 32-byte sector (up to 7 rows past
+  // its run loaded), so that no sector is written by two blocks. RUN a multiple of 8.
+  static_assert(!SECTORS || (RUN != ANY_RUN && RUN % (2 * VEC) == 0), "whole sectors: RUN % 8");
+  constexpr int PAST = SECTORS ? 2 * VEC - 1 : BELOW;
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][pitch]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * run;
-  const int height = int(rows - r0 < run + BELOW ? rows - r0 : run + BELOW);  // rows loaded
+  const int height = int(rows - r0 < run + PAST ? rows - r0 : run + PAST);  // rows loaded
   const int count = height * cols;
   const float* const from = in + r0 * cols;  // 16-byte aligned: r0 is a multiple of 4
   // Load phase: the input rows as one run, 4 floats per thread per pass, FEW_IN_FLIGHT passes'
@@ -948,10 +952,12 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   // of the block (block rows r with (lead + r) % 4 == 0), `chunks` per row at most (run / 4 + 1,
   // at the first block), one chunk per thread per pass: a warp's stores are consecutive chunks of
   // one or two rows.
-  const int chunks = run / VEC + 1;
+  const int chunks = run / VEC + (SECTORS ? 2 : 1);
   const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
   for (int e = threadIdx.x; e < cols * chunks; e += BLOCK_THREADS) {
-    const int c = e / chunks, lead = few_lead(c, rows), d = (VEC - lead) % VEC;
+    const int c = e / chunks, lead = few_lead(c, rows);
+    const int d = SECTORS ? (2 * VEC - (c * int(rows % (2 * VEC))) % (2 * VEC)) % (2 * VEC)
+                          : (VEC - lead) % VEC;
     const int first = blockIdx.x == 0 ? 0 : int(d < left ? d : left);
     const int last = int(run + d < left ? run + d : left);
     const int r = first - (lead + first) % VEC + VEC * (e - c * chunks);
@@ -1282,6 +1288,25 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
     allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
     kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols, run);
+  }
+  CUDA_CHECK_LAUNCH();
+}
+// EXP: kernel_few_cols with whole sectors, runs of FEW_RUN, the pitch as launch_few takes it.
+inline void launch_few_cols_sectors(const float* d_in, float* d_out, std::int64_t rows,
+                                    std::int64_t cols) {
+  const bool compact = cols > FEW_FULL_PITCH_UP_TO;
+  const std::size_t shared_bytes =
+      std::size_t(cols) * few_pitch(FEW_RUN, compact ? COMPACT_PITCH_MOD : FULL_PITCH_MOD) *
+      sizeof(float);
+  const unsigned runs = unsigned((rows + FEW_RUN - 1) / FEW_RUN);
+  if (compact) {
+    allow_few_shared<kernel_few_cols<FEW_RUN, COMPACT_PITCH_MOD, true>>(shared_bytes);
+    kernel_few_cols<FEW_RUN, COMPACT_PITCH_MOD, true>
+        <<<runs, BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), FEW_RUN);
+  } else {
+    allow_few_shared<kernel_few_cols<FEW_RUN, FULL_PITCH_MOD, true>>(shared_bytes);
+    kernel_few_cols<FEW_RUN, FULL_PITCH_MOD, true>
+        <<<runs, BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), FEW_RUN);
   }
   CUDA_CHECK_LAUNCH();
 }
@@ -2058,6 +2083,17 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
+// EXP: large tall matrices of 17 to 127 columns, rows off a multiple of 4, runs of 128 at least
+// FEW_SMALL_WAVES blocks per SM: kernel_few_cols with whole sectors; the default elsewhere.
+inline void launch_few_cols_sectors_exp(const float* d_in, float* d_out, std::int64_t rows,
+                                        std::int64_t cols) {
+  if (rows % VEC != 0 && cols > NARROW_SIDE && cols <= FEW_COLS_ODD_ROWS && rows > cols &&
+      !few_runs_below(rows, FEW_SMALL_WAVES))
+    launch_few_cols_sectors(d_in, d_out, rows, cols);
+  else
+    launch(d_in, d_out, rows, cols);
+}
+
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
   return {{"", launch, any_shape},
@@ -2085,6 +2121,7 @@ inline std::vector<common::matrix_variant> variants() {
                           FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
                           true, true, true, true, true, true, true, 3>,
            any_shape},
+          {"EXP few cols whole sectors", launch_few_cols_sectors_exp, any_shape},
           {"EXP whole sectors at any float",
            launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
                           true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
