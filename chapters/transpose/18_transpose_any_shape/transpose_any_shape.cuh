@@ -587,17 +587,18 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 //! [kernel]
 
 // Aligned output rows (rows a multiple of 4) with every other one 16 bytes past a sector boundary
-// (rows % 8 == 4), down the columns of tiles: any_tile's WHOLE_SECTORS, so that no 32-byte sector
-// is written in two parts by two blocks, stores from registers; no thin edges taken (every tile is
-// at most 64 x 64). ALIGNED_LOADS: cols is a multiple of 4 too. WIDE_FETCH: load_chunk's.
-template <bool ALIGNED_LOADS, bool WIDE_FETCH>
+// (rows % 8 == 4): any_tile's WHOLE_SECTORS, so that no 32-byte sector is written in two parts by
+// two blocks, stores from registers; no thin edges taken (every tile is at most 64 x 64).
+// ALIGNED_LOADS: cols is a multiple of 4 too. WIDE_FETCH: load_chunk's. DOWN: neighbouring blocks
+// go down the columns of tiles (x the row of tiles), else along the rows of tiles (x the column).
+template <bool ALIGNED_LOADS, bool WIDE_FETCH, bool DOWN = true>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel_whole_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                          std::int64_t cols, std::int64_t first) {
   __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
-  const std::int64_t col0 = (first + blockIdx.y) * TILE_DIM;
-  const std::int64_t row0 = std::int64_t(blockIdx.x) * TILE_DIM;
+  const std::int64_t col0 = (DOWN ? first + blockIdx.y : blockIdx.x) * TILE_DIM;
+  const std::int64_t row0 = std::int64_t(DOWN ? blockIdx.x : first + blockIdx.y) * TILE_DIM;
   const int height = tile_extent(rows, row0), width = tile_extent(cols, col0);
   any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
       in, out, rows, cols, row0, col0, height, width, tile);
@@ -794,7 +795,10 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // where d (0 .. 3) brings output float c * rows + r0 + d to a 16-byte boundary. So no 16-byte
 // chunk is written by two blocks, and each block also loads the 3 input rows past its own. The
 // first block starts every output row at its first float, the last ends it at its last: there
-// the chunks the row shares with the rows beside it are written float by float.
+// the chunks the row shares with the rows beside it are written float by float. WHOLE_SECTORS
+// (RUN a multiple of 8; launch_variant says where): d (0 .. 7) brings that float to a 32-byte
+// sector instead, so that no sector is written in two parts by two blocks, and each block loads
+// the 7 input rows past its own.
 // kernel_few_rows: the output is the contiguous matrix; each block loads the aligned chunks that
 // hold its piece of each input row (the chunks at the piece's ends are read by both blocks beside
 // them; only the stores must not overlap).
@@ -839,6 +843,10 @@ __host__ __device__ constexpr int few_pitch(int run, int mod = FULL_PITCH_MOD) {
 }
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
+// With WHOLE_SECTORS a shared row holds up to the lead, the run and 7 rows past it, and the store
+// phase reads it in whole chunks: up to run + 3 chunks (12 floats) past its start.
+static_assert(few_pitch(FEW_RUN, COMPACT_PITCH_MOD) >= FEW_RUN + 3 * VEC,
+              "kernel_few_cols' whole sectors fit its shared rows at either pitch");
 // The most shared bytes the launch rules give the few-side kernels: FEW_FULL_PITCH_UP_TO long
 // rows at the full pitch or FEW_COLS_ODD_ROWS at the compact one.
 constexpr std::int64_t FEW_FULL_PITCH_FLOATS = FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN);
@@ -871,15 +879,19 @@ __device__ __forceinline__ int pitch_of(int any_run) {
   }
 }
 
-template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD>
+template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool WHOLE_SECTORS = false>
 __global__ void __launch_bounds__(BLOCK_THREADS)
     kernel_few_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                     int cols, int any_run) {
+  static_assert(!WHOLE_SECTORS || (RUN != ANY_RUN && RUN % FLOATS_PER_SECTOR == 0),
+                "whole sectors: each block's run starts on a sector of every output row's floats");
+  constexpr int SECTOR = int(FLOATS_PER_SECTOR);
+  constexpr int PAST = WHOLE_SECTORS ? SECTOR - 1 : BELOW;  // rows loaded past the run
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);
   extern __shared__ float4 few_smem[];
   float* const shared = reinterpret_cast<float*>(few_smem);  // [cols][pitch]
   const std::int64_t r0 = std::int64_t(blockIdx.x) * run;
-  const int height = int(rows - r0 < run + BELOW ? rows - r0 : run + BELOW);  // rows loaded
+  const int height = int(rows - r0 < run + PAST ? rows - r0 : run + PAST);  // rows loaded
   const int count = height * cols;
   const float* const from = in + r0 * cols;  // 16-byte aligned: r0 is a multiple of 4
   // Load phase: the input rows as one run, 4 floats per thread per pass, FEW_IN_FLIGHT passes'
@@ -913,12 +925,14 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   __syncthreads();
   // Store phase: each output row's aligned chunks, from the one that holds the row's first float
   // of the block (block rows r with (lead + r) % 4 == 0), `chunks` per row at most (run / 4 + 1,
-  // at the first block), one chunk per thread per pass: a warp's stores are consecutive chunks of
-  // one or two rows.
-  const int chunks = run / VEC + 1;
+  // at the first block; run / 4 + 2 with whole sectors, as lead + d is then at most 8), one chunk
+  // per thread per pass: a warp's stores are consecutive chunks of one or two rows.
+  const int chunks = run / VEC + (WHOLE_SECTORS ? 2 : 1);
   const std::int64_t left = rows - r0;  // rows from r0 to the matrix's end
   for (int e = threadIdx.x; e < cols * chunks; e += BLOCK_THREADS) {
-    const int c = e / chunks, lead = few_lead(c, rows), d = (VEC - lead) % VEC;
+    const int c = e / chunks, lead = few_lead(c, rows);
+    const int d =
+        WHOLE_SECTORS ? (SECTOR - c * int(rows % SECTOR) % SECTOR) % SECTOR : (VEC - lead) % VEC;
     const int first = blockIdx.x == 0 ? 0 : int(d < left ? d : left);
     const int last = int(run + d < left ? run + d : left);
     const int r = first - (lead + first) % VEC + VEC * (e - c * chunks);
@@ -1236,14 +1250,15 @@ inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, s
 // kernel_few_cols or kernel_few_rows, whichever side is the few (the other is longer), in runs
 // of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN. SWIZZLE:
 // kernel_few_rows with swizzled shared rows (few_swizzled; kernel_few_cols has no such form).
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+// WHOLE_SECTORS: kernel_few_cols with whole sectors (kernel_few_rows has no such form).
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                         int run) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
   const std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
-    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD>>(shared_bytes);
-    kernel_few_cols<RUN, PITCH_MOD>
+    allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes);
+    kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
   } else {
     allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
@@ -1252,9 +1267,9 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
   }
   CUDA_CHECK_LAUNCH();
 }
-template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
+template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE>(d_in, d_out, rows, cols, RUN);
+  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE, WHOLE_SECTORS>(d_in, d_out, rows, cols, RUN);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -1323,12 +1338,23 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // In a few waves (`few_waves`; launch_variant says where): one_wave_run's run where the few side
 // and that run allow it (the comment above FEW_WAVES_RUN says which), else runs of FEW_WAVES_RUN;
 // ONE_WAVE_RUNS false (the --sweep's 'few-side runs of 64 in a few waves'): runs of FEW_WAVES_RUN.
-template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true>
+// Runs of FEW_RUN of few columns whose output rows start off 16-byte boundaries (rows % 4 != 0)
+// and that fill at least FEW_SMALL_WAVES blocks per SM: kernel_few_cols with whole sectors
+// (WHOLE_SECTORS; not in the --sweep's 'few columns without whole sectors'). On the H100 (commit
+// 61c32b3 with the kernel as an EXP variant; the page has the file) it was faster than the kernel
+// before in both passes at all eleven shapes tried, of 19 to 127 columns and 300001 to 2000003
+// rows: clearly at ten (2000001 x 71, 1309851 x 113, 1000003 x 100, 1000003 x 65, 1000001 x 33,
+// 2000003 x 19, 600001 x 97, 300001 x 101, 980898 x 105, 810933 x 119), a little at
+// 1454842 x 127. Rows % 4 == 0 keep the kernel before (not measured with whole sectors), and so do
+// short runs and a few waves.
+template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(long_side, 1));
   const bool compact = few > FEW_FULL_PITCH_UP_TO;
+  const bool sectors = WHOLE_SECTORS && cols < rows && rows % VEC != 0 &&
+                       !few_runs_below(long_side, FEW_SMALL_WAVES);
   int one_wave = 0;  // the run that fills one wave, where the rule asks for it
   if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
     one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
@@ -1341,8 +1367,12 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+  else if (compact && sectors)
+    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else if (compact)
     launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
+  else if (sectors)
+    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else
     launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
@@ -1549,15 +1579,26 @@ inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t
 }
 
 // kernel_whole_sectors for rows % 8 == 4, any cols, down the columns of tiles (a launch per
-// MAX_GRID_Y columns of tiles); wide_fetches: load_chunk's WIDE_FETCH.
+// MAX_GRID_Y columns of tiles) or, `down` false, along the rows of tiles (a launch per MAX_GRID_Y
+// rows of tiles); wide_fetches: load_chunk's WIDE_FETCH.
+template <bool DOWN>
+kernel_fn whole_sectors_kernel(bool aligned_loads, bool wide_fetches) {
+  return aligned_loads ? (wide_fetches ? kernel_whole_sectors<true, true, DOWN>
+                                       : kernel_whole_sectors<true, false, DOWN>)
+                       : (wide_fetches ? kernel_whole_sectors<false, true, DOWN>
+                                       : kernel_whole_sectors<false, false, DOWN>);
+}
 inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t rows,
-                                 std::int64_t cols, bool wide_fetches) {
+                                 std::int64_t cols, bool wide_fetches, bool down = true) {
   if (rows == 0 || cols == 0) return;
-  const kernel_fn k =
-      cols % VEC == 0
-          ? (wide_fetches ? kernel_whole_sectors<true, true> : kernel_whole_sectors<true, false>)
-          : (wide_fetches ? kernel_whole_sectors<false, true> : kernel_whole_sectors<false, false>);
-  launch_walk(k, d_in, d_out, rows, cols, tiles_along(rows, 0), tiles_along(cols, 0));
+  const bool aligned_loads = cols % VEC == 0;
+  const std::int64_t row_tiles = tiles_along(rows, 0), col_tiles = tiles_along(cols, 0);
+  if (down)
+    launch_walk(whole_sectors_kernel<true>(aligned_loads, wide_fetches), d_in, d_out, rows, cols,
+                row_tiles, col_tiles);
+  else
+    launch_walk(whole_sectors_kernel<false>(aligned_loads, wide_fetches), d_in, d_out, rows, cols,
+                col_tiles, row_tiles);
 }
 
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
@@ -1589,7 +1630,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true>
+          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1855,8 +1896,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
       ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
-    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE>(d_in, d_out, rows, cols, small,
-                                                                few_waves);
+    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS>(
+        d_in, d_out, rows, cols, small, few_waves);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -1975,6 +2016,24 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       return;
     }
   }
+  // Every other output row 16 bytes past a sector boundary (rows % 8 == 4), no thin edges taken,
+  // aligned loads (cols % 4 == 0), along the rows of tiles (SECTORS_ALONG; not in the --sweep's
+  // 'output rows 16 bytes off a sector along as before'): kernel_whole_sectors along, where the
+  // rows of tiles are short (along_first) or the matrix is at least TALL_REALIGNED times as tall
+  // as wide with input rows off 64-byte boundaries. On the H100 (commit 61c32b3 with the kernel as
+  // an EXP variant in three scopes; the page has the file) the kernels before along were far slower
+  // than whole sectors along at 300004 x 300, 100004 x 1000 and 200004 x 500, and whole sectors
+  // down the columns (the rule below) slower than along at 70004 x 5000 and 70004 x 5004 (14 times
+  // as tall as wide), faster at 46340 x 46340, 16388 x 16388, 14788 x 16388 and 12004 x 12004, and
+  // a little faster at 4100 x 4100 (squares, or nearly); between the two not measured (the line at
+  // 8 is TALL_REALIGNED's). Where cols % 16 == 0 or cols % 4 != 0 and the rows of tiles are long,
+  // the tiles stay down the columns.
+  const bool whole_sectors = WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned;
+  if (SECTORS_ALONG && whole_sectors && cols % VEC == 0 &&
+      (along_first || (cols % FLOATS_PER_64_BYTES != 0 && rows >= TALL_REALIGNED * cols))) {
+    launch_whole_sectors(d_in, d_out, rows, cols, wide, /*down=*/false);
+    return;
+  }
   if (along_first)
     launch_tiles<false, EACH_SIDE, ALONG_BULK, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide);
@@ -1993,7 +2052,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // twelve shapes. Whole tiles from registers without whole sectors (commit 7e1e210) were faster
   // than the bulk stores at most such shapes, slower where cols % 8 == 4 too (16388 x 16388,
   // 14788 x 16388, 8196 x 8196, 12004 x 12004).
-  else if (WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned)
+  else if (whole_sectors)
     launch_whole_sectors(d_in, d_out, rows, cols, wide_down);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
@@ -2135,6 +2194,18 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, false>,
+       any_shape},
+      {"output rows 16 bytes off a sector along as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, false>,
+       any_shape},
+      {"few columns without whole sectors",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, false>,
        any_shape}};
 }
 

@@ -4,9 +4,10 @@
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
 // block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
 // where only the input rows are off, few rows off a multiple of 4 of large wide matrices, output
-// rows 16 bytes off a sector (whole sectors per block), single rows and columns, and more rows or
-// columns of tiles than a grid has blocks in y. (More than 2^31 elements: the program's tests in
-// CMakeLists.txt.)
+// rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
+// rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors),
+// single rows and columns, and more rows or columns of tiles than a grid has blocks in y. (More
+// than 2^31 elements: the program's tests in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -30,7 +31,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // their rule, in runs of 64 and without the tiles, small wide matrices of 41 to 112 rows on the
 // tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
 // stretches, input rows off at five blocks per SM, wide matrices of 65 to 113 and of 114 to 127
-// rows off as before their rules, and output rows 16 bytes off a sector as before whole sectors).
+// rows off as before their rules, output rows 16 bytes off a sector as before whole sectors and
+// along as before, and few columns without whole sectors).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -298,10 +300,11 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
   const std::vector<shape> shapes =
       every_pair({4, 12, 60, 68, 76, 132, 196, 1028}, {4, 5, 63, 64, 66, 67, 131, 1100, 1103});
   for (const bool wide : {false, true})
-    check_shapes(shapes,
-                 [wide](const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-                   launch_whole_sectors(d_in, d_out, rows, cols, wide);
-                 });
+    for (const bool down : {true, false})
+      check_shapes(shapes, [wide, down](const float* d_in, float* d_out, std::int64_t rows,
+                                        std::int64_t cols) {
+        launch_whole_sectors(d_in, d_out, rows, cols, wide, down);
+      });
   // The rule's shapes (down the columns of tiles, more than 16 tiles across) and either side of
   // its edges: rows % 8 == 0 (14792), thin last columns that the tiles beside them take (cols
   // % 64 == 1), input rows off (cols odd), more rows than wide fetches are used for (20004), on
@@ -315,6 +318,42 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
                               {12004, 1380},
                               {20004, 1092}},
                              "off a sector as before");
+  // The rule along the rows of tiles and either side of its edges: short rows of tiles (at most
+  // 16 tiles across) with input rows off 64-byte boundaries or on them (320, 1024), or off 16-byte
+  // boundaries (301: the kernels before along), thin last rows that the tiles above take (1028
+  // rows: 16 tiles of rows and 4 rows); longer rows of tiles at least 8 times as tall as wide (8740 x 1092)
+  // or just under it (8732 x 1092), input rows on 64-byte boundaries (1104) or off 16-byte ones
+  // (1101: down the columns); on the default and on the kernels before, down and along.
+  check_default_and_variants({{2052, 300},
+                              {2060, 1000},
+                              {2052, 320},
+                              {2052, 1024},
+                              {2052, 301},
+                              {1028, 300},
+                              {8740, 1092},
+                              {8732, 1092},
+                              {9028, 1104},
+                              {9028, 1101}},
+                             "off a sector");
+}
+
+GPU_TEST_CASE("few columns of rows off a multiple of 4: kernel_few_cols with whole sectors") {
+  // The kernel on its own at 17 .. 127 columns, at both pitches, against long sides of one run and
+  // 1 .. 9 rows (the 7 rows each block loads past its own), two runs and more, at every residue
+  // mod 8 (rows % 4 == 0 too, which the rule does not give it).
+  const std::vector<shape> shapes =
+      every_pair({129, 130, 131, 132, 133, 134, 135, 136, 137, 255, 257, 263, 1001, 1004, 1007},
+                 {17, 19, 33, 63, 64, 65, 96, 97, 100, 127});
+  check_shapes(shapes, launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>);
+  check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>);
+  // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under four
+  // blocks per SM (67455 rows: short runs past 64 columns, the few-side kernels before at 64 and
+  // fewer) or four (67457), 96 / 97 columns (the full or the compact pitch), 127 / 128 (the tiles
+  // past it), rows a multiple of 4 (70004: the kernel before, or the tiles); on the default and on
+  // the kernel before.
+  const std::vector<shape> rule =
+      every_pair({67455, 67457, 70001, 70004, 200003}, {17, 33, 64, 65, 96, 97, 127, 128});
+  check_default_and_variants(rule, "few columns without whole sectors");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
