@@ -1506,6 +1506,7 @@ constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
 constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
 constexpr std::int64_t VERY_TALL = 48;      // rows / cols: very tall, both sides aligned
 constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned loads
+constexpr std::int64_t SECTORS_ALONG_TALL = 9;  // rows / cols: whole sectors along (rows % 8 == 4)
 // Wide fetches (launch_variant says where, and why): input rows off 256-byte boundaries, and down
 // first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall.
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
@@ -2030,7 +2031,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // the tiles stay down the columns.
   const bool whole_sectors = WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned;
   if (SECTORS_ALONG && whole_sectors && cols % VEC == 0 &&
-      (along_first || (cols % FLOATS_PER_64_BYTES != 0 && rows >= TALL_REALIGNED * cols))) {
+      (along_first || (cols % FLOATS_PER_64_BYTES != 0 && rows >= SECTORS_ALONG_TALL * cols))) {
     launch_whole_sectors(d_in, d_out, rows, cols, wide, /*down=*/false);
     return;
   }
