@@ -15,7 +15,9 @@
 //   are completed at once: the tiles are taken down each column of tiles first, so the two blocks
 //   run one after the other. Where every other output row starts 16 bytes past a sector (rows % 8
 //   == 4) even that cost on the H100: there each block stores the first chunk of the tile below
-//   beside its last one, instead of its own first, and writes whole sectors (kernel_whole_sectors).
+//   beside its last one, instead of its own first, and writes whole sectors (kernel_whole_sectors,
+//   down the columns of tiles or, where those are long, along the rows). kernel_few_cols likewise
+//   starts each block's part of an output row on a sector where the rows are off a multiple of 4.
 // Changes from transpose_fast: kernel_edge (one float at a time, in launches of its own) becomes
 //   any_tile (16-byte loads and stores at any alignment, for partial tiles too), called from the
 //   same kernel as the whole tiles, so that every shape takes one launch (wider ones a few).
@@ -26,31 +28,32 @@
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
 //   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
-//   very tall with output rows on 64-byte boundaries (bulk stores). A side of at most 16 floats, or
-//   at most 40 rows off a multiple of 4 (no more rows than columns, at most 64 columns), takes
-//   kernel_narrow (16-byte accesses on the side that is contiguous); 17 to 64 columns of more rows
-//   (up to 127 where the rows are not a multiple of 4; in small matrices up to 112), or 17 to 40
-//   rows of more columns (in small matrices up to 112 rows, not both sides multiples of 4; in
-//   large ones 65 to 113 rows off a multiple of 4 in runs of 32, and up to 127 such rows with
-//   swizzled shared rows where they measured faster), take
-//   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
-//   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
-//   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
-//   64 rows, 64 or a run chosen at launch to fill one wave; 16-byte accesses on both sides) unless
-//   the tiles' accesses are aligned there (for few rows, from 32 rows on), or in those few waves
-//   the tiles measured faster (both sides multiples of 4, 61 to 63 columns); and a matrix of one
-//   row or one column, whose transpose is itself, is copied with cudaMemcpyAsync.
-//   Where the output rows are aligned and the input rows start off 256-byte boundaries, the input
-//   loads ask the L2 for the whole 256 bytes around them (wide fetches; launch_variant says
-//   where). Where both sides are odd, kernel_lines moves one float per access, each warp access
-//   one aligned 128-byte line: on any GPU for matrices of at most 20 tiles per SM or of one row of
-//   tiles, and for the others on a GPU with at least 30 GB/s of DRAM bandwidth per SM (the H200,
-//   not the H100). Where one side is off 16-byte boundaries it takes a matrix of at most 8 tiles
-//   per SM (one wave) at most proportions (one_wave_lines_off), and one whose output rows are off
-//   and whose sides are both 128 floats or more up to 12 tiles per SM. Where only the input rows
-//   are off and both sides are 96 floats or more, kernel_loads_in_halves holds two tile rows'
-//   loads in flight per thread instead of four and stores from registers: eight blocks per SM
-//   instead of five, from 1 to 32 tiles per SM (loads_in_halves says which shapes).
+//   very tall with output rows on 64-byte boundaries (bulk stores), or at least 9 times as tall as
+//   wide with rows % 8 == 4 and aligned input rows off 64-byte boundaries (whole sectors). A side
+//   of at most 16 floats, or at most 40 rows off a multiple of 4 (no more rows than columns, at
+//   most 64 columns), takes kernel_narrow (16-byte accesses on the side that is contiguous); 17 to
+//   64 columns of more rows (up to 127 where the rows are not a multiple of 4; in small matrices up
+//   to 112), or 17 to 40 rows of more columns (in small matrices up to 112 rows, not both sides
+//   multiples of 4; in large ones 65 to 113 rows off a multiple of 4 in runs of 32, and up to 127
+//   such rows with swizzled shared rows where they measured faster), take kernel_few_cols or
+//   kernel_few_rows (a run of 128 floats of the long side per block; 32 where those would not fill
+//   the GPU, or in small matrices past 64 columns or rows; where they would be one to four blocks
+//   per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to 64 rows, 64 or a run
+//   chosen at launch to fill one wave; 16-byte accesses on both sides) unless the tiles' accesses
+//   are aligned there (for few rows, from 32 rows on), or in those few waves the tiles measured
+//   faster (both sides multiples of 4, 61 to 63 columns); and a matrix of one row or one column,
+//   whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned
+//   and the input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256
+//   bytes around them (wide fetches; launch_variant says where). Where both sides are odd,
+//   kernel_lines moves one float per access, each warp access one aligned 128-byte line: on any GPU
+//   for matrices of at most 20 tiles per SM or of one row of tiles, and for the others on a GPU
+//   with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100). Where one side is off
+//   16-byte boundaries it takes a matrix of at most 8 tiles per SM (one wave) at most proportions
+//   (one_wave_lines_off), and one whose output rows are off and whose sides are both 128 floats or
+//   more up to 12 tiles per SM. Where only the input rows are off and both sides are 96 floats or
+//   more, kernel_loads_in_halves holds two tile rows' loads in flight per thread instead of four
+//   and stores from registers: eight blocks per SM instead of five, from 1 to 32 tiles per SM
+//   (loads_in_halves says which shapes).
 // What limits it: DRAM for sides that are multiples of 64, which move their bytes nearly as fast
 //   as cudaMemcpy. At other sides about the same DRAM bytes (a tenth more reads at 46341 x 46341 on
 //   the H100) take longer, most where the output rows start off 16-byte boundaries, and far longer
@@ -77,10 +80,12 @@
 //   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large wide
 //   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
 //   cublasSgeam too) until kernel_few_rows took them in runs of 32, and some of 114 to 127 rows
-//   until it took them with swizzled shared rows; others of 116 to 127 rows, and the tall mirrors
-//   (kernel_few_cols, 97 to 127 columns), still miss it. Large matrices with rows % 8 == 4 and
-//   aligned input rows (14788 x 13792, 16388 x 16384) were behind cublasSgeam on the H100 until
-//   whole sectors per block; 70004 x 5000 and 46340 x 46340 still miss the memcpy target.
+//   until it took them with swizzled shared rows; others of 116 to 127 rows still miss it. The
+//   tall mirrors (kernel_few_cols, 97 to 127 columns) came closer with whole sectors, some past it
+//   (980898 x 105, 1309851 x 113), 1454842 x 127 still under it. Large matrices with rows % 8 == 4
+//   and aligned input rows (14788 x 13792, 16388 x 16384) were behind cublasSgeam on the H100
+//   until whole sectors per block; 70004 x 5000 met the memcpy target with them along the rows of
+//   tiles, 46340 x 46340 and 40004 x 5000 still miss it.
 //   See its page for every shape class against cublasSgeam and cudaMemcpy on both GPUs.
 // Run: build/bin/transpose_any_shape [--rows 4097 --cols 4099] [--sweep] [--quick]
 // Source: none of the five; it finishes transpose_fast for the shapes its bench did not measure.
@@ -2020,15 +2025,17 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // Every other output row 16 bytes past a sector boundary (rows % 8 == 4), no thin edges taken,
   // aligned loads (cols % 4 == 0), along the rows of tiles (SECTORS_ALONG; not in the --sweep's
   // 'output rows 16 bytes off a sector along as before'): kernel_whole_sectors along, where the
-  // rows of tiles are short (along_first) or the matrix is at least TALL_REALIGNED times as tall
-  // as wide with input rows off 64-byte boundaries. On the H100 (commit 61c32b3 with the kernel as
-  // an EXP variant in three scopes; the page has the file) the kernels before along were far slower
-  // than whole sectors along at 300004 x 300, 100004 x 1000 and 200004 x 500, and whole sectors
-  // down the columns (the rule below) slower than along at 70004 x 5000 and 70004 x 5004 (14 times
-  // as tall as wide), faster at 46340 x 46340, 16388 x 16388, 14788 x 16388 and 12004 x 12004, and
-  // a little faster at 4100 x 4100 (squares, or nearly); between the two not measured (the line at
-  // 8 is TALL_REALIGNED's). Where cols % 16 == 0 or cols % 4 != 0 and the rows of tiles are long,
-  // the tiles stay down the columns.
+  // rows of tiles are short (along_first) or the matrix is at least SECTORS_ALONG_TALL times as
+  // tall as wide with input rows off 64-byte boundaries. On the H100 (commit 61c32b3 with the
+  // kernel as an EXP variant in three scopes, then commit 2235e24 with the rule; the page has the
+  // files) the kernels before along were far slower than whole sectors along at 300004 x 300,
+  // 100004 x 1000, 200004 x 500, 300004 x 320 and 100004 x 1008 (input rows on 64-byte boundaries),
+  // 1000004 x 100 and 300004 x 68. Whole sectors down the columns (the rule below) were slower
+  // than along at 70004 x 5000 and 70004 x 5004 (14 times as tall as wide), 60004 x 4500,
+  // 50004 x 4004, 60004 x 5000 and 45004 x 5000 (9 to 13), a little faster at 40004 x 5000 (8) and
+  // 4100 x 4100, and faster at 46340 x 46340, 16388 x 16388, 14788 x 16388 and 12004 x 12004.
+  // Where cols % 16 == 0 or cols % 4 != 0 and the rows of tiles are long, the tiles stay down the
+  // columns (not measured along).
   const bool whole_sectors = WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned;
   if (SECTORS_ALONG && whole_sectors && cols % VEC == 0 &&
       (along_first || (cols % FLOATS_PER_64_BYTES != 0 && rows >= SECTORS_ALONG_TALL * cols))) {

@@ -321,17 +321,17 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
   // The rule along the rows of tiles and either side of its edges: short rows of tiles (at most
   // 16 tiles across) with input rows off 64-byte boundaries or on them (320, 1024), or off 16-byte
   // boundaries (301: the kernels before along), thin last rows that the tiles above take (1028
-  // rows: 16 tiles of rows and 4 rows); longer rows of tiles at least 8 times as tall as wide (8740 x 1092)
-  // or just under it (8732 x 1092), input rows on 64-byte boundaries (1104) or off 16-byte ones
-  // (1101: down the columns); on the default and on the kernels before, down and along.
+  // rows: 16 tiles of rows and 4 rows); longer rows of tiles at least 9 times as tall as wide (9828
+  // x 1092) or just under it (9820 x 1092), input rows on 64-byte boundaries (1104) or off 16-byte
+  // ones (1101: down the columns); on the default and on the kernels before, down and along.
   check_default_and_variants({{2052, 300},
                               {2060, 1000},
                               {2052, 320},
                               {2052, 1024},
                               {2052, 301},
                               {1028, 300},
-                              {8740, 1092},
-                              {8732, 1092},
+                              {9828, 1092},
+                              {9820, 1092},
                               {9028, 1104},
                               {9028, 1101}},
                              "off a sector");
