@@ -801,7 +801,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
 // chunk is written by two blocks, and each block also loads the 3 input rows past its own. The
 // first block starts every output row at its first float, the last ends it at its last: there
 // the chunks the row shares with the rows beside it are written float by float. WHOLE_SECTORS
-// (RUN a multiple of 8; launch_variant says where): d (0 .. 7) brings that float to a 32-byte
+// (RUN a multiple of 8; launch_few says where): d (0 .. 7) brings that float to a 32-byte
 // sector instead, so that no sector is written in two parts by two blocks, and each block loads
 // the 7 input rows past its own.
 // kernel_few_rows: the output is the contiguous matrix; each block loads the aligned chunks that
