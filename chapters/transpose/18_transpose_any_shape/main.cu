@@ -11,8 +11,8 @@ int main(int argc, char** argv) {
       "every-shape transpose: 16-byte accesses at any alignment, one launch, narrow matrices, "
       "sides of a few dozen floats and vectors on kernels of their own, aligned 128-byte lines "
       "where both sides are odd, about one wave of few rows or columns in stretches, loads in "
-      "halves where only the input rows are off, and the few-rows kernel for up to 127 rows off "
-      "a multiple of 4";
+      "halves where only the input rows are off, the few-rows kernel for up to 127 rows off a "
+      "multiple of 4, and whole 32-byte sectors per block where output rows start off them";
   step.result = common::matrix_result::transpose;
   step.variants = variants();
   step.sweep_help =
@@ -49,6 +49,8 @@ int main(int argc, char** argv) {
       "to 113 and of 114 to 127 rows off a multiple of 4 on the tiles or aligned lines as "
       "before the few-rows kernel took them, and matrices whose every other output row starts 16 "
       "bytes past a 32-byte sector (rows % 8 == 4) on tiles whose edges split such sectors "
-      "between two blocks, as before whole sectors per block";
+      "between two blocks, as before whole sectors per block, and such matrices taken along the "
+      "rows of tiles as before whole sectors along them, and few columns of rows off a multiple "
+      "of 4 on the few-columns kernel without whole sectors";
   return common::run_matrix_program(argc, argv, step);
 }
