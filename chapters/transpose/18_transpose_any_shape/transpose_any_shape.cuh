@@ -596,14 +596,21 @@ __global__ void __launch_bounds__(BLOCK_THREADS,
 // two blocks, stores from registers; no thin edges taken (every tile is at most 64 x 64).
 // ALIGNED_LOADS: cols is a multiple of 4 too. WIDE_FETCH: load_chunk's. DOWN: neighbouring blocks
 // go down the columns of tiles (x the row of tiles), else along the rows of tiles (x the column).
-template <bool ALIGNED_LOADS, bool WIDE_FETCH, bool DOWN = true>
+// EXP BAND > 1 (DOWN only): down bands of BAND columns of tiles, the BAND tiles of a band's row
+// of tiles in neighbouring blocks (blockIdx.x = row tile * BAND + tile in the band).
+template <bool ALIGNED_LOADS, bool WIDE_FETCH, bool DOWN = true, int BAND = 1>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel_whole_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                          std::int64_t cols, std::int64_t first) {
   __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];
-  const std::int64_t col0 = (DOWN ? first + blockIdx.y : blockIdx.x) * TILE_DIM;
-  const std::int64_t row0 = std::int64_t(DOWN ? blockIdx.x : first + blockIdx.y) * TILE_DIM;
+  static_assert(BAND == 1 || DOWN, "EXP bands down the columns only");
+  const std::int64_t col0 = BAND > 1 ? ((first + blockIdx.y) * BAND + blockIdx.x % BAND) * TILE_DIM
+                                     : (DOWN ? first + blockIdx.y : blockIdx.x) * TILE_DIM;
+  const std::int64_t row0 = BAND > 1
+                                ? std::int64_t(blockIdx.x / BAND) * TILE_DIM
+                                : std::int64_t(DOWN ? blockIdx.x : first + blockIdx.y) * TILE_DIM;
+  if (BAND > 1 && col0 >= cols) return;  // the last band's missing columns of tiles
   const int height = tile_extent(rows, row0), width = tile_extent(cols, col0);
   any_tile<!ALIGNED_LOADS, false, false, false, false, WIDE_FETCH, LOADS, true>(
       in, out, rows, cols, row0, col0, height, width, tile);
@@ -1594,6 +1601,18 @@ kernel_fn whole_sectors_kernel(bool aligned_loads, bool wide_fetches) {
                        : (wide_fetches ? kernel_whole_sectors<false, true, DOWN>
                                        : kernel_whole_sectors<false, false, DOWN>);
 }
+// EXP: down bands of BAND columns of tiles.
+template <int BAND>
+void launch_whole_sectors_band(const float* d_in, float* d_out, std::int64_t rows,
+                               std::int64_t cols, bool wide_fetches) {
+  const bool aligned = cols % VEC == 0;
+  const kernel_fn k = aligned ? (wide_fetches ? kernel_whole_sectors<true, true, true, BAND>
+                                              : kernel_whole_sectors<true, false, true, BAND>)
+                              : (wide_fetches ? kernel_whole_sectors<false, true, true, BAND>
+                                              : kernel_whole_sectors<false, false, true, BAND>);
+  launch_walk(k, d_in, d_out, rows, cols, tiles_along(rows, 0) * BAND,
+              (tiles_along(cols, 0) + BAND - 1) / BAND);
+}
 inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t rows,
                                  std::int64_t cols, bool wide_fetches, bool down = true) {
   if (rows == 0 || cols == 0) return;
@@ -1636,7 +1655,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true>
+          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
+          int EXP_BAND = 1, bool EXP_BAND_WIDE = false>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -2060,6 +2080,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // twelve shapes. Whole tiles from registers without whole sectors (commit 7e1e210) were faster
   // than the bulk stores at most such shapes, slower where cols % 8 == 4 too (16388 x 16388,
   // 14788 x 16388, 8196 x 8196, 12004 x 12004).
+  else if (whole_sectors && EXP_BAND > 1)
+    launch_whole_sectors_band<EXP_BAND>(d_in, d_out, rows, cols, EXP_BAND_WIDE ? wide : wide_down);
   else if (whole_sectors)
     launch_whole_sectors(d_in, d_out, rows, cols, wide_down);
   else
@@ -2075,146 +2097,39 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
+  // EXP (stop 52): the sweep cut to the default, the kernels before whole sectors and the bands.
   const common::matrix_limits any_shape{0, false, 64, false};
-  return {
-      {"", launch, any_shape},
-      {"narrow kernel up to 8", launch_variant<8>, any_shape},
-      {"no narrow kernel", launch_variant<0>, any_shape},
-      {"tiles along rows first", launch_variant<NARROW_SIDE, ALONG_FIRST, true, true>, any_shape},
-      {"tiles down columns first", launch_variant<NARROW_SIDE, DOWN_FIRST>, any_shape},
-      {"short rows with bulk stores", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, true>,
-       any_shape},
-      {"both sides realigned", launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, false>, any_shape},
-      {"chunks split at tile edges",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, true>, any_shape},
-      {"realigned rows from registers",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, false>, any_shape},
-      {"last rows in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, false>, any_shape},
-      {"thin aligned edges in tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, false>,
-       any_shape},
-      {"no wide fetches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, false>,
-       any_shape},
-      {"no aligned lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_NEVER>,
-       any_shape},
-      {"aligned lines on every GPU",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_ALWAYS>,
-       any_shape},
-      {"lines with thin tiles of their own",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, false>,
-       any_shape},
-      {"no one-wave lines",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_NEVER>,
-       any_shape},
-      {"one-wave lines at 8 blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_EIGHT_BLOCKS>,
-       any_shape},
-      {"short odd rows on tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, 0, 0>,
-       any_shape},
-      {"no few-side kernels",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, 0>,
-       any_shape},
-      {"few-side kernels at aligned sides too",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, true>,
-       any_shape},
-      {"few columns up to 64 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_SIDE>,
-       any_shape},
-      {"few columns up to 96 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_FULL_PITCH_UP_TO>,
-       any_shape},
-      {"few columns past 64 as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, false>,
-       any_shape},
-      {"few-side kernels in a few waves as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_NEVER>,
-       any_shape},
-      {"few-side runs of 64 in a few waves",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_RUNS_OF_64>,
-       any_shape},
-      {"few-side runs in a few waves without the tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
-       any_shape},
-      {"small wide matrices of 41 to 112 rows on the tiles as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, false>,
-       any_shape},
-      {"few-side runs of 128 only",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      false>,
-       any_shape},
-      {"aligned lines only where both sides are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
-       any_shape},
-      {"no one-wave stretches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
-       any_shape},
-      {"input rows off at five blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      false>,
-       any_shape},
-      {"wide matrices of 65 to 113 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, false>,
-       any_shape},
-      {"wide matrices of 114 to 127 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, false>,
-       any_shape},
-      {"output rows 16 bytes off a sector as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, false>,
-       any_shape},
-      {"output rows 16 bytes off a sector along as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, true, false>,
-       any_shape},
-      {"few columns without whole sectors",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, false>,
-       any_shape}};
+  return {{"", launch, any_shape},
+          {"output rows 16 bytes off a sector as before",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, false>,
+           any_shape},
+          {"EXP whole sectors in bands of 2",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, true, true, 2>,
+           any_shape},
+          {"EXP whole sectors in bands of 4",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, true, true, 4>,
+           any_shape},
+          {"EXP whole sectors in bands of 8",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, true, true, 8>,
+           any_shape},
+          {"EXP whole sectors in bands of 4 with wide fetches",
+           launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true,
+                          true, LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS,
+                          FEW_SIDE, false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true,
+                          true, true, true, true, true, true, true, true, true, 4, true>,
+           any_shape}};
 }
 
 }  // namespace transpose_any_shape
