@@ -522,25 +522,33 @@ __device__ __forceinline__ void any_tile(const float* __restrict__ in, float* __
 // the tile); with aligned output rows 4 or 8 rows and 1 .. 3 columns (launched only for matrices
 // that have such edges). WIDE_FETCH (aligned output rows only): the input loads ask the L2 for the
 // whole aligned 256 bytes around them (load_input).
+// EXP BAND > 1 (DOWN_FIRST only): down bands of BAND columns of tiles (kernel_whole_sectors').
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
-          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
+          bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false, int BAND = 1>
 __global__ void __launch_bounds__(BLOCK_THREADS,
                                   ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
+  static_assert(BAND == 1 || DOWN_FIRST, "EXP bands down the columns only");
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
   static_assert(ALIGNED_STORES || !WIDE_FETCH, "wide fetches: aligned output rows");
   // Input rows, swizzled; 4 more rows (BELOW of them used) where the output chunks are whole.
   constexpr int TILE_ROWS = ALIGNED_STORES || SPLIT_CHUNKS ? TILE_DIM : TILE_DIM + VEC;
   __shared__ __align__(128) float tile[TILE_ROWS * TILE_DIM];
-  const std::int64_t col_tile = DOWN_FIRST ? first + blockIdx.y : blockIdx.x;
-  const std::int64_t row_tile = DOWN_FIRST ? blockIdx.x : first + blockIdx.y;
+  const std::int64_t col_tile = BAND > 1 ? (first + blockIdx.y) * BAND + blockIdx.x % BAND
+                                         : (DOWN_FIRST ? first + blockIdx.y : blockIdx.x);
+  const std::int64_t row_tile =
+      BAND > 1 ? blockIdx.x / BAND : (DOWN_FIRST ? blockIdx.x : first + blockIdx.y);
   const std::int64_t col0 = col_tile * TILE_DIM;  // first input column
   const std::int64_t row0 = row_tile * TILE_DIM;  // first input row
   // [1, TILE_DIM]; with ABSORB up to TILE_DIM + EDGE_ROWS and TILE_DIM + EDGE_COLS where the tile
   // takes the matrix's last rows or columns too (the launch then counts no tiles for them).
   constexpr int EDGE_ROWS = ABSORB ? (ALIGNED_STORES ? THIN_ROWS_ALIGNED : BELOW) : 0;
   constexpr int EDGE_COLS = ABSORB ? BELOW : 0;
+  if (BAND > 1) {  // the last band's missing columns of tiles (a thin last edge is no tile)
+    const std::int64_t rest = cols - col0;
+    if (rest <= 0 || (EDGE_COLS > 0 && col0 > 0 && rest <= EDGE_COLS)) return;
+  }
   const int height =
       rows - row0 < TILE_DIM || (EDGE_ROWS > 0 && rows - row0 <= TILE_DIM + EDGE_ROWS)
           ? int(rows - row0)
@@ -1476,6 +1484,14 @@ kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
                         : kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
 }
 
+// EXP: the realigning kernel (output rows off 16-byte boundaries) down bands of BAND columns.
+template <int BAND, bool ABSORB>
+void launch_realigning_band(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                            std::int64_t row_tiles, std::int64_t col_tiles) {
+  launch_walk(kernel<false, false, true, true, false, ABSORB, false, BAND>, d_in, d_out, rows, cols,
+              row_tiles * BAND, (col_tiles + BAND - 1) / BAND);
+}
+
 // The tiled kernels, down the columns of tiles first (DOWN) or along the rows of tiles first.
 // absorb_aligned: the matrix has aligned output rows and thin edges that the tiles beside them
 // take (the launch counts no tiles for them). wide_fetches: the kernels for aligned output rows
@@ -2080,6 +2096,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // twelve shapes. Whole tiles from registers without whole sectors (commit 7e1e210) were faster
   // than the bulk stores at most such shapes, slower where cols % 8 == 4 too (16388 x 16388,
   // 14788 x 16388, 8196 x 8196, 12004 x 12004).
+  else if (EXP_BAND > 1 && rows % VEC != 0)
+    launch_realigning_band<EXP_BAND, ABSORB>(d_in, d_out, rows, cols, row_tiles, col_tiles);
   else if (whole_sectors && EXP_BAND > 1)
     launch_whole_sectors_band<EXP_BAND>(d_in, d_out, rows, cols, EXP_BAND_WIDE ? wide : wide_down);
   else if (whole_sectors)
