@@ -1352,7 +1352,8 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // 2000003 x 19, 600001 x 97, 300001 x 101, 980898 x 105, 810933 x 119), a little at
 // 1454842 x 127. Rows % 4 == 0 keep the kernel before (not measured with whole sectors), and so do
 // short runs and a few waves.
-template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true>
+template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true,
+          int SECTORS_RUN = FEW_RUN>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
@@ -1373,11 +1374,11 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
   else if (compact && sectors)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+    launch_few_runs<SECTORS_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else if (compact)
     launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (sectors)
-    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+    launch_few_runs<SECTORS_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else
     launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
@@ -1636,7 +1637,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true>
+          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
+          int FEW_SECTORS_RUN = FEW_RUN>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1902,7 +1904,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
       ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
-    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS>(
+    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS, FEW_SECTORS_RUN>(
         d_in, d_out, rows, cols, small, few_waves);
     return;
   }
@@ -2214,6 +2216,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, false>,
+       any_shape},
+      {"EXP few columns with whole sectors in runs of 64",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, 64>,
        any_shape}};
 }
 
