@@ -1258,9 +1258,18 @@ inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, s
 // WHOLE_SECTORS: kernel_few_cols with whole sectors (kernel_few_rows has no such form).
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
-                        int run) {
+                        int run, int max_blocks_per_sm = 0) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
+  std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
+  if (max_blocks_per_sm > 0) {  // EXP: pad the shared bytes so that no more blocks fit an SM
+    int device = 0, per_sm = 0, reserved = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(
+        cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device));
+    const std::size_t least = std::size_t(per_sm / (max_blocks_per_sm + 1) - reserved + 16);
+    shared_bytes = std::max(shared_bytes, least);
+  }
   if (cols < rows) {
     allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes);
     kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>
@@ -1273,8 +1282,10 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
   CUDA_CHECK_LAUNCH();
 }
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
-void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE, WHOLE_SECTORS>(d_in, d_out, rows, cols, RUN);
+void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                     int max_blocks_per_sm = 0) {
+  launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE, WHOLE_SECTORS>(d_in, d_out, rows, cols, RUN,
+                                                             max_blocks_per_sm);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -1356,6 +1367,9 @@ template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS 
           int SECTORS_RUN = FEW_RUN>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
+  // EXP: a negative SECTORS_RUN is a run of -SECTORS_RUN at 5 blocks per SM at most
+  constexpr int SECTORS_RUN_FLOATS = SECTORS_RUN < 0 ? -SECTORS_RUN : SECTORS_RUN;
+  const int cap = SECTORS_RUN < 0 ? 5 : 0;
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
   const bool short_runs = SHORT_RUNS && (small || few_runs_below(long_side, 1));
   const bool compact = few > FEW_FULL_PITCH_UP_TO;
@@ -1374,11 +1388,12 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
   else if (compact && sectors)
-    launch_few_runs<SECTORS_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+    launch_few_runs<SECTORS_RUN_FLOATS, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols,
+                                                                        cap);
   else if (compact)
     launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (sectors)
-    launch_few_runs<SECTORS_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+    launch_few_runs<SECTORS_RUN_FLOATS, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols, cap);
   else
     launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
 }
@@ -2222,6 +2237,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, 64>,
+       any_shape},
+      {"EXP few columns with whole sectors in runs of 64 at 5 blocks per SM",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, -64>,
        any_shape}};
 }
 
