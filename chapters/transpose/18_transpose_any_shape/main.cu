@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
       "bytes past a 32-byte sector (rows % 8 == 4) on tiles whose edges split such sectors "
       "between two blocks, as before whole sectors per block, and such matrices taken along the "
       "rows of tiles as before whole sectors along them, and few columns of rows off a multiple "
-      "of 4 on the few-columns kernel without whole sectors";
+      "of 4 on the few-columns kernel without whole sectors, and with whole sectors past 64 "
+      "columns in runs of 128 floats as before runs of 64 within 196 KB of shared rows per SM";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -1163,6 +1163,7 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
 struct gpu_facts {
   int sms = 0;
   double dram_gbps_per_sm = 0;
+  std::size_t shared_per_sm = 0, shared_reserved_per_block = 0;  // bytes
 };
 inline gpu_facts current_gpu() {
   constexpr int MAX_DEVICES = 64;
@@ -1171,7 +1172,10 @@ inline gpu_facts current_gpu() {
   CUDA_CHECK(cudaGetDevice(&device));
   if (device < MAX_DEVICES && known[device].sms > 0) return known[device];
   const common::device_info d = common::query_device(device);
-  const gpu_facts facts{d.sm_count, d.theoretical_gbps / d.sm_count};
+  int reserved = 0;
+  CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device));
+  const gpu_facts facts{d.sm_count, d.theoretical_gbps / d.sm_count, d.shared_bytes_per_sm,
+                        std::size_t(reserved)};
   if (device < MAX_DEVICES) known[device] = facts;
   return facts;
 }
@@ -1189,6 +1193,35 @@ void allow_few_shared(std::size_t bytes) {
   const std::size_t ask = std::max(bytes, FEW_SHARED_MAX_BYTES);
   CUDA_CHECK(cudaFuncSetAttribute(KERNEL, cudaFuncAttributeMaxDynamicSharedMemorySize, int(ask)));
   if (device < MAX_DEVICES) allowed[device] = ask;
+}
+
+// The shared bytes per block that keep KERNEL's blocks (BLOCK_THREADS each, `bytes` of shared
+// memory) to as many per SM as hold their shared memory in `budget` bytes: `bytes`, or more where
+// more blocks would fit an SM (its registers allowing), just enough that one more does not. The
+// occupancy is asked once per kernel, device and size.
+template <auto KERNEL>
+std::size_t shared_within(std::size_t bytes, std::size_t budget) {
+  constexpr int MAX_DEVICES = 64;
+  static std::size_t asked[MAX_DEVICES] = {}, answer[MAX_DEVICES] = {};  // the last size asked
+  int device = 0;
+  CUDA_CHECK(cudaGetDevice(&device));
+  if (device < MAX_DEVICES && asked[device] == bytes) return answer[device];
+  const gpu_facts gpu = current_gpu();
+  allow_few_shared<KERNEL>(bytes);
+  int fit = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, KERNEL, BLOCK_THREADS, bytes));
+  const std::size_t within =
+      std::max<std::size_t>(1, budget / (bytes + gpu.shared_reserved_per_block));
+  std::size_t padded = bytes;
+  if (std::size_t(fit) > within) {
+    const std::size_t least = gpu.shared_per_sm / (within + 1) - gpu.shared_reserved_per_block + 1;
+    padded = std::max(bytes, (least + 15) / 16 * 16);
+  }
+  if (device < MAX_DEVICES) {
+    asked[device] = bytes;
+    answer[device] = padded;
+  }
+  return padded;
 }
 
 // Whether runs of `run` floats (FEW_RUN unless given) of a long side `long_side` floats long would
@@ -1257,12 +1290,18 @@ inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, s
 // of `run` floats of the long side: RUN, or any multiple of 4 where RUN is ANY_RUN. SWIZZLE:
 // kernel_few_rows with swizzled shared rows (few_swizzled; kernel_few_cols has no such form).
 // WHOLE_SECTORS: kernel_few_cols with whole sectors (kernel_few_rows has no such form).
+// shared_budget (kernel_few_cols only; 0: none): no more blocks per SM than hold their shared rows
+// in that many bytes (FEW_L1_SHARE_BYTES says why), by asking for more shared bytes per block where
+// more blocks would fit.
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
-                        int run) {
+                        int run, std::size_t shared_budget = 0) {
   const std::int64_t few = std::min(rows, cols), runs = (std::max(rows, cols) + run - 1) / run;
-  const std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
+  std::size_t shared_bytes = std::size_t(few) * few_pitch(run, PITCH_MOD) * sizeof(float);
   if (cols < rows) {
+    if (shared_budget > 0)
+      shared_bytes = shared_within<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes,
+                                                                                   shared_budget);
     allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes);
     kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>
         <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
@@ -1276,6 +1315,21 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   launch_few_runs_of<RUN, PITCH_MOD, SWIZZLE, WHOLE_SECTORS>(d_in, d_out, rows, cols, RUN);
+}
+
+// kernel_few_cols with whole sectors past FEW_SIDE columns (launch_few says where) runs
+// FEW_SECTORS_RUN rows per block, with no more blocks per SM than hold their shared rows in
+// FEW_L1_SHARE_BYTES. On compute capability 9.0 an SM's unified data cache is 256 KB, and its
+// shared part is one of 0, 8, 16, 32, 64, 100, 132, 164, 196 or 228 KB (CUDA C++ Programming
+// Guide): blocks whose shared rows need more than 196 KB leave the L1 28 KB instead of 60.
+constexpr int FEW_SECTORS_RUN = 64;
+constexpr std::size_t FEW_L1_SHARE_BYTES = 196 * 1024;
+constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 11;  // runs of FEW_RUN per SM (launch_few)
+template <int PITCH_MOD>
+void launch_few_cols_l1_share(const float* d_in, float* d_out, std::int64_t rows,
+                              std::int64_t cols) {
+  launch_few_runs_of<FEW_SECTORS_RUN, PITCH_MOD, false, true>(d_in, d_out, rows, cols,
+                                                              FEW_SECTORS_RUN, FEW_L1_SHARE_BYTES);
 }
 
 // Runs of FEW_RUN floats, or of FEW_SHORT_RUN where those would be fewer blocks than the GPU has
@@ -1353,7 +1407,19 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // 2000003 x 19, 600001 x 97, 300001 x 101, 980898 x 105, 810933 x 119), a little at
 // 1454842 x 127. Rows % 4 == 0 keep the kernel before (not measured with whole sectors), and so do
 // short runs and a few waves.
-template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true>
+// Past FEW_SIDE columns, where the runs of FEW_RUN would be at least FEW_SECTORS_SHORT_FROM blocks
+// per SM, whole sectors take runs of FEW_SECTORS_RUN within FEW_L1_SHARE_BYTES of shared rows per
+// SM (launch_few_cols_l1_share; SECTORS_SHORT false, the --sweep's 'few columns with whole sectors
+// in runs of 128 as before': runs of FEW_RUN). On the H100 (commits e9330d7 and 28cb224 with the
+// kernel as EXP variants; the page has the files), at 65 to 127 columns of 187237, 1000003 and
+// 1454842 rows: runs of 64 at 6 blocks per SM were slower than runs of 128 where 6 blocks' shared
+// rows pass 196 KB (88 and 108 to 124 columns); runs of 64 at 5 blocks at most were faster than
+// runs of 128 at every shape but 72 columns and 187237 x 80 (a little slower), past the memcpy
+// target at every shape of 1000003 and 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97
+// to 104 columns) 6 and 5 were within about a point, 6 ahead at 65 and 72. Fewer runs per SM than
+// at 187237 rows (11 of FEW_RUN on 132 SMs): not measured, the runs of FEW_RUN.
+template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true,
+          bool SECTORS_SHORT = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
@@ -1361,6 +1427,8 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   const bool compact = few > FEW_FULL_PITCH_UP_TO;
   const bool sectors = WHOLE_SECTORS && cols < rows && rows % VEC != 0 &&
                        !few_runs_below(long_side, FEW_SMALL_WAVES);
+  const bool sectors_short = SECTORS_SHORT && sectors && few > FEW_SIDE &&
+                             !few_runs_below(long_side, FEW_SECTORS_SHORT_FROM);
   int one_wave = 0;  // the run that fills one wave, where the rule asks for it
   if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
     one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
@@ -1373,10 +1441,14 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
+  else if (compact && sectors_short)
+    launch_few_cols_l1_share<COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (compact && sectors)
     launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else if (compact)
     launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
+  else if (sectors_short)
+    launch_few_cols_l1_share<FULL_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (sectors)
     launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else
@@ -1637,7 +1709,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true>
+          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
+          bool FEW_SECTORS_SHORT = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1903,8 +1976,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
       ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
-    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS>(
-        d_in, d_out, rows, cols, small, few_waves);
+    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS,
+               FEW_SECTORS_SHORT>(d_in, d_out, rows, cols, small, few_waves);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -2215,6 +2288,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, false>,
+       any_shape},
+      {"few columns with whole sectors in runs of 128 as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, false>,
        any_shape}};
 }
 

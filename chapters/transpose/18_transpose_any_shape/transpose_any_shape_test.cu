@@ -5,9 +5,10 @@
 // block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
 // where only the input rows are off, few rows off a multiple of 4 of large wide matrices, output
 // rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
-// rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors),
-// single rows and columns, and more rows or columns of tiles than a grid has blocks in y. (More
-// than 2^31 elements: the program's tests in CMakeLists.txt.)
+// rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors,
+// past 64 columns in runs of 64 within the L1's share), single rows and columns, and more rows or
+// columns of tiles than a grid has blocks in y. (More than 2^31 elements: the program's tests in
+// CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -32,7 +33,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // tiles as before, in long runs only, aligned lines only where both sides are off, no one-wave
 // stretches, input rows off at five blocks per SM, wide matrices of 65 to 113 and of 114 to 127
 // rows off as before their rules, output rows 16 bytes off a sector as before whole sectors and
-// along as before, and few columns without whole sectors).
+// along as before, few columns without whole sectors, and with whole sectors past 64 columns in
+// runs of 128 as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -354,6 +356,25 @@ GPU_TEST_CASE("few columns of rows off a multiple of 4: kernel_few_cols with who
   const std::vector<shape> rule =
       every_pair({67455, 67457, 70001, 70004, 200003}, {17, 33, 64, 65, 96, 97, 127, 128});
   check_default_and_variants(rule, "few columns without whole sectors");
+}
+
+GPU_TEST_CASE("few columns past 64 of rows off a multiple of 4: runs of 64 within the L1's share") {
+  // The kernel on its own (runs of 64, no more blocks per SM than hold their shared rows in
+  // 196 KB) at 65 .. 127 columns, at both pitches (widths whose blocks are padded and widths whose
+  // are not), against long sides of one run and 1 .. 9 rows (the 7 rows each block loads past its
+  // own), two runs and more, at every residue mod 8.
+  const std::vector<shape> shapes =
+      every_pair({65, 66, 67, 68, 69, 70, 71, 72, 73, 127, 129, 135, 1001, 1004, 1007},
+                 {65, 72, 80, 88, 96, 97, 104, 108, 124, 127});
+  check_shapes(shapes, launch_few_cols_l1_share<FULL_PITCH_MOD>);
+  check_shapes(shapes, launch_few_cols_l1_share<COMPACT_PITCH_MOD>);
+  // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under 11
+  // blocks per SM (185727 rows: runs of 128 with whole sectors) or 11 (185729), 64 / 65 columns
+  // (FEW_SIDE), 96 / 97 (the full or the compact pitch), 127 / 128 (the tiles past it), rows a
+  // multiple of 4 (185732: the kernel before, or the tiles); on the default and on runs of 128.
+  const std::vector<shape> rule =
+      every_pair({185727, 185729, 185732, 200003}, {64, 65, 88, 96, 97, 108, 127, 128});
+  check_default_and_variants(rule, "in runs of 128 as before");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
