@@ -362,10 +362,12 @@ GPU_TEST_CASE("few columns past 64 of rows off a multiple of 4: runs of 64 withi
   // The kernel on its own (runs of 64, no more blocks per SM than hold their shared rows in
   // 196 KB) at 65 .. 127 columns, at both pitches (widths whose blocks are padded and widths whose
   // are not), against long sides of two runs and 1 .. 9 rows (the 7 rows each block loads past its
-  // own), three runs and more, at every residue mod 8 (more rows than columns: kernel_few_cols).
-  const std::vector<shape> shapes =
+  // own), three runs and more, at every residue mod 8 (more rows than columns: kernel_few_cols);
+  // and at 65 columns one run and 2 .. 9 rows.
+  std::vector<shape> shapes =
       every_pair({129, 130, 131, 132, 133, 134, 135, 136, 137, 191, 193, 199, 1001, 1004, 1007},
                  {65, 72, 80, 88, 96, 97, 104, 108, 124, 127});
+  for (const shape& s : every_pair({66, 67, 68, 69, 70, 71, 72, 73}, {65})) shapes.push_back(s);
   check_shapes(shapes, launch_few_cols_l1_share<FULL_PITCH_MOD>);
   check_shapes(shapes, launch_few_cols_l1_share<COMPACT_PITCH_MOD>);
   // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under 11
