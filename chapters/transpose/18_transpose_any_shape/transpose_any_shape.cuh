@@ -1324,7 +1324,7 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // Guide): blocks whose shared rows need more than 196 KB leave the L1 28 KB instead of 60.
 constexpr int FEW_SECTORS_RUN = 64;
 constexpr std::size_t FEW_L1_SHARE_BYTES = 196 * 1024;
-constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 11;  // runs of FEW_RUN per SM (launch_few)
+constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 7;  // runs of FEW_RUN per SM (launch_few)
 template <int PITCH_MOD>
 void launch_few_cols_l1_share(const float* d_in, float* d_out, std::int64_t rows,
                               std::int64_t cols) {
@@ -1416,8 +1416,12 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // rows pass 196 KB (88 and 108 to 124 columns); runs of 64 at 5 blocks at most were faster than
 // runs of 128 at every shape but 72 columns and 187237 x 80 (a little slower), past the memcpy
 // target at every shape of 1000003 and 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97
-// to 104 columns) 6 and 5 were within about a point, 6 ahead at 65 and 72. Fewer runs per SM than
-// at 187237 rows (11 of FEW_RUN on 132 SMs): not measured, the runs of FEW_RUN.
+// to 104 columns) 6 and 5 were within about a point, 6 ahead at 65 and 72. With fewer runs per SM
+// (commit 3ef6665, an EXP from 4 runs of FEW_RUN per SM; the page has the file) runs of 64 were
+// ahead at 108 to 127 columns of odd row counts from 67457 rows (4 runs per SM on 132 SMs), behind
+// at 65 to 97 columns of 67457 rows and 65 of 84483 (5), and at 116 and 124 columns of 101378 rows
+// (6, rows % 4 == 2): the line is 7 runs per SM, below the 132104 rows where 127 columns reach the
+// memcpy target's 4096^2 floats.
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true,
           bool SECTORS_SHORT = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
