@@ -1324,7 +1324,9 @@ void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::in
 // Guide): blocks whose shared rows need more than 196 KB leave the L1 28 KB instead of 60.
 constexpr int FEW_SECTORS_RUN = 64;
 constexpr std::size_t FEW_L1_SHARE_BYTES = 196 * 1024;
-constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 7;  // runs of FEW_RUN per SM (launch_few)
+constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 11;  // runs of FEW_RUN per SM (launch_few)
+constexpr std::int64_t FEW_SECTORS_WIDE_PAST = 80;   // columns
+constexpr std::int64_t FEW_SECTORS_WIDE_FROM = 7;    // runs of FEW_RUN per SM past those columns
 template <int PITCH_MOD>
 void launch_few_cols_l1_share(const float* d_in, float* d_out, std::int64_t rows,
                               std::int64_t cols) {
@@ -1408,20 +1410,25 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // 1454842 x 127. Rows % 4 == 0 keep the kernel before (not measured with whole sectors), and so do
 // short runs and a few waves.
 // Past FEW_SIDE columns, where the runs of FEW_RUN would be at least FEW_SECTORS_SHORT_FROM blocks
-// per SM, whole sectors take runs of FEW_SECTORS_RUN within FEW_L1_SHARE_BYTES of shared rows per
-// SM (launch_few_cols_l1_share; SECTORS_SHORT false, the --sweep's 'few columns with whole sectors
-// in runs of 128 as before': runs of FEW_RUN). On the H100 (commits e9330d7 and 28cb224 with the
-// kernel as EXP variants; the page has the files), at 65 to 127 columns of 187237, 1000003 and
-// 1454842 rows: runs of 64 at 6 blocks per SM were slower than runs of 128 where 6 blocks' shared
-// rows pass 196 KB (88 and 108 to 124 columns); runs of 64 at 5 blocks at most were faster than
-// runs of 128 at every shape but 72 columns and 187237 x 80 (a little slower), past the memcpy
-// target at every shape of 1000003 and 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97
-// to 104 columns) 6 and 5 were within about a point, 6 ahead at 65 and 72. With fewer runs per SM
-// (commit 3ef6665, an EXP from 4 runs of FEW_RUN per SM; the page has the file) runs of 64 were
-// ahead at 108 to 127 columns of odd row counts from 67457 rows (4 runs per SM on 132 SMs), behind
-// at 65 to 97 columns of 67457 rows and 65 of 84483 (5), and at 116 and 124 columns of 101378 rows
-// (6, rows % 4 == 2): the line is 7 runs per SM, below the 132104 rows where 127 columns reach the
-// memcpy target's 4096^2 floats.
+// per SM (FEW_SECTORS_WIDE_FROM past FEW_SECTORS_WIDE_PAST columns), whole sectors take runs of
+// FEW_SECTORS_RUN within FEW_L1_SHARE_BYTES of shared rows per SM (launch_few_cols_l1_share;
+// SECTORS_SHORT false, the --sweep's 'few columns with whole sectors in runs of 128 as before':
+// runs of FEW_RUN). On the H100 (commits e9330d7 and 28cb224 with the kernel as EXP variants; the
+// page has the files), at 65 to 127 columns of 187237, 1000003 and 1454842 rows: runs of 64 at 6
+// blocks per SM were slower than runs of 128 where 6 blocks' shared rows pass 196 KB (88 and 108 to
+// 124 columns); runs of 64 at 5 blocks at most were faster than runs of 128 at every shape but 72
+// columns and 187237 x 80 (a little slower), past the memcpy target at every shape of 1000003 and
+// 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97 to 104 columns) 6 and 5 were within
+// about a point, 6 ahead at 65 and 72. With fewer runs per SM (commit 3ef6665, an EXP from 4 runs
+// of FEW_RUN per SM; the page has the file) runs of 64 were ahead at 108 to 127 columns of odd row
+// counts from 67457 rows (4 runs per SM on 132 SMs), behind at 65 to 97 columns of 67457 rows and
+// 65 of 84483 (5), and at 116 and 124 columns of 101378 rows (6, rows % 4 == 2). From 7 to 11 runs
+// per SM (commit 84b0657 with the line at 7 for every width; the page has the file), at 118145 to
+// 185727 rows of every residue mod 4 but 0, runs of 64 were ahead at 65 columns and at most shapes
+// of 88 to 127, behind by a point or two at a few, and behind at 80 columns (most of all at 132105
+// and 133002 rows): the line is 7 runs per SM past 80 columns, below the 132104 rows where 127
+// columns reach the memcpy target's 4096^2 floats; at 65 to 80 columns it stays at 11, below the
+// 209716 rows where 80 columns reach it.
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true,
           bool SECTORS_SHORT = true>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
@@ -1431,8 +1438,10 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   const bool compact = few > FEW_FULL_PITCH_UP_TO;
   const bool sectors = WHOLE_SECTORS && cols < rows && rows % VEC != 0 &&
                        !few_runs_below(long_side, FEW_SMALL_WAVES);
-  const bool sectors_short = SECTORS_SHORT && sectors && few > FEW_SIDE &&
-                             !few_runs_below(long_side, FEW_SECTORS_SHORT_FROM);
+  const bool sectors_short =
+      SECTORS_SHORT && sectors && few > FEW_SIDE &&
+      !few_runs_below(long_side,
+                      few > FEW_SECTORS_WIDE_PAST ? FEW_SECTORS_WIDE_FROM : FEW_SECTORS_SHORT_FROM);
   int one_wave = 0;  // the run that fills one wave, where the rule asks for it
   if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
     one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
