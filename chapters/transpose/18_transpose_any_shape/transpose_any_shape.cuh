@@ -1419,7 +1419,7 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
 // to 104 columns) 6 and 5 were within about a point, 6 ahead at 65 and 72. Fewer runs per SM than
 // at 187237 rows (11 of FEW_RUN on 132 SMs): not measured, the runs of FEW_RUN.
 template <bool SHORT_RUNS = true, bool ONE_WAVE_RUNS = true, bool WHOLE_SECTORS = true,
-          bool SECTORS_SHORT = true>
+          bool SECTORS_SHORT = true, std::int64_t SHORT_FROM = FEW_SECTORS_SHORT_FROM>
 void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                 bool small = false, bool few_waves = false) {
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
@@ -1427,8 +1427,8 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
   const bool compact = few > FEW_FULL_PITCH_UP_TO;
   const bool sectors = WHOLE_SECTORS && cols < rows && rows % VEC != 0 &&
                        !few_runs_below(long_side, FEW_SMALL_WAVES);
-  const bool sectors_short = SECTORS_SHORT && sectors && few > FEW_SIDE &&
-                             !few_runs_below(long_side, FEW_SECTORS_SHORT_FROM);
+  const bool sectors_short =
+      SECTORS_SHORT && sectors && few > FEW_SIDE && !few_runs_below(long_side, SHORT_FROM);
   int one_wave = 0;  // the run that fills one wave, where the rule asks for it
   if (SHORT_RUNS && ONE_WAVE_RUNS && few_waves && few >= FEW_WAVES_ONE_WAVE_FROM)
     one_wave = cols < rows ? one_wave_run<kernel_few_cols<ANY_RUN>>(few, long_side)
@@ -1710,7 +1710,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
           bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
-          bool FEW_SECTORS_SHORT = true>
+          bool FEW_SECTORS_SHORT = true, std::int64_t FEW_SHORT_FROM = FEW_SECTORS_SHORT_FROM>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1976,8 +1976,8 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
       FEW_WAVES_TILES && few_waves && few_cols && cols <= FEW &&
       ((rows % VEC == 0 && cols % VEC == 0) || (cols >= FEW_WAVES_TILES_FROM && cols < TILE_DIM));
   if ((few_cols || few_rows) && (FEW_EVERYWHERE || !tiles_aligned) && !few_waves_tiles) {
-    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS,
-               FEW_SECTORS_SHORT>(d_in, d_out, rows, cols, small, few_waves);
+    launch_few<FEW_SHORT_RUNS, FEW_WAVES == FEW_WAVES_ONE_WAVE, FEW_COLS_SECTORS, FEW_SECTORS_SHORT,
+               FEW_SHORT_FROM>(d_in, d_out, rows, cols, small, few_waves);
     return;
   }
   // Short output rows off 16-byte boundaries (rows % 4 != 0, up to NARROW_ODD rows, no more rows
@@ -2294,6 +2294,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, false>,
+       any_shape},
+      {"EXP few columns in runs of 64 within the L1's share from 4 runs of 128 per SM",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, true, FEW_SMALL_WAVES>,
        any_shape}};
 }
 
