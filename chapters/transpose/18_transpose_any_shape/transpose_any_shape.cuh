@@ -1469,13 +1469,33 @@ inline void launch_few_rows_small(const float* d_in, float* d_out, std::int64_t 
 
 using kernel_fn = void (*)(const float*, float*, std::int64_t, std::int64_t, std::int64_t);
 
+// EXP: launch_walk's kernels with no more blocks per SM than hold their shared memory in
+// FEW_L1_SHARE_BYTES (dynamic shared bytes added where more would fit), set by the EXP variant.
+inline bool& exp_walk_l1_share() {
+  static bool on = false;
+  return on;
+}
+inline std::size_t exp_walk_padding(kernel_fn k) {
+  cudaFuncAttributes attributes{};
+  CUDA_CHECK(cudaFuncGetAttributes(&attributes, k));
+  int fit = 0;
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, k, BLOCK_THREADS, 0));
+  const gpu_facts gpu = current_gpu();
+  const std::size_t own = attributes.sharedSizeBytes + gpu.shared_reserved_per_block;
+  const std::size_t within = std::max<std::size_t>(1, FEW_L1_SHARE_BYTES / own);
+  if (std::size_t(fit) <= within) return 0;
+  const std::size_t least = gpu.shared_per_sm / (within + 1) + 1;  // own + padding
+  return least > own ? (least - own + 15) / 16 * 16 : 0;
+}
+
 // A tiled kernel over `step` tiles along blockIdx.x and `walk` along blockIdx.y, in one launch per
 // 65535 of the walk (a grid holds no more blocks along y); `first` tells each launch where it is.
 inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64_t rows,
                         std::int64_t cols, std::int64_t step, std::int64_t walk) {
+  const std::size_t padding = exp_walk_l1_share() ? exp_walk_padding(k) : 0;
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
+    k<<<grid, BLOCK_THREADS, padding>>>(d_in, d_out, rows, cols, first);
     CUDA_CHECK_LAUNCH();
   }
 }
@@ -2148,6 +2168,14 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
+// EXP: the default with launch_walk's kernels within the L1's share.
+inline void exp_launch_walk_l1_share(const float* d_in, float* d_out, std::int64_t rows,
+                                     std::int64_t cols) {
+  exp_walk_l1_share() = true;
+  launch(d_in, d_out, rows, cols);
+  exp_walk_l1_share() = false;
+}
+
 inline std::vector<common::matrix_variant> variants() {
   const common::matrix_limits any_shape{0, false, 64, false};
   return {
@@ -2300,7 +2328,8 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, true, FEW_SMALL_WAVES>,
-       any_shape}};
+       any_shape},
+      {"EXP tiles within the L1's share", exp_launch_walk_l1_share, any_shape}};
 }
 
 }  // namespace transpose_any_shape
