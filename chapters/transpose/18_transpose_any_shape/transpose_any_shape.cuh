@@ -1395,6 +1395,19 @@ int one_wave_run(std::int64_t few, std::int64_t long_side) {
   return FEW_RUN;
 }
 
+// launch_few's long runs at either pitch: runs of FEW_RUN, with whole sectors where `sectors`, and
+// in runs of FEW_SECTORS_RUN within the L1's share where `sectors_short` (launch_few says where).
+template <int PITCH_MOD>
+void launch_few_long_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
+                          bool sectors, bool sectors_short) {
+  if (sectors_short)
+    launch_few_cols_l1_share<PITCH_MOD>(d_in, d_out, rows, cols);
+  else if (sectors)
+    launch_few_runs<FEW_RUN, PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+  else
+    launch_few_runs<FEW_RUN, PITCH_MOD>(d_in, d_out, rows, cols);
+}
+
 // More than FEW_FULL_PITCH_UP_TO long rows at the compact pitch: on the H100 kernel_few_cols was
 // faster with it than at the full pitch at 1000003 x 100, 1000001 x 112, 1000001 x 127 and
 // 200001 x 100, and a little slower at 1000003 x 65, 1000001 x 63 and 80, and 39 x 1000003.
@@ -1455,18 +1468,10 @@ void launch_few(const float* d_in, float* d_out, std::int64_t rows, std::int64_t
     launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
   else if (short_runs)
     launch_few_runs<FEW_SHORT_RUN>(d_in, d_out, rows, cols);
-  else if (compact && sectors_short)
-    launch_few_cols_l1_share<COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-  else if (compact && sectors)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
   else if (compact)
-    launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>(d_in, d_out, rows, cols);
-  else if (sectors_short)
-    launch_few_cols_l1_share<FULL_PITCH_MOD>(d_in, d_out, rows, cols);
-  else if (sectors)
-    launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>(d_in, d_out, rows, cols);
+    launch_few_long_runs<COMPACT_PITCH_MOD>(d_in, d_out, rows, cols, sectors, sectors_short);
   else
-    launch_few_runs<FEW_RUN>(d_in, d_out, rows, cols);
+    launch_few_long_runs<FULL_PITCH_MOD>(d_in, d_out, rows, cols, sectors, sectors_short);
 }
 
 // Few rows (more than FEW_ROWS, at most FEW_SMALL_SHORT_UP_TO) of a small wide matrix
