@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
       "between two blocks, as before whole sectors per block, and such matrices taken along the "
       "rows of tiles as before whole sectors along them, and few columns of rows off a multiple "
       "of 4 on the few-columns kernel without whole sectors, and with whole sectors past 64 "
-      "columns in runs of 128 floats as before runs of 64 within 196 KB of shared rows per SM";
+      "columns in runs of 128 floats as before runs of 64 within 196 KB of shared rows per SM, "
+      "and 116 to 127 such columns on it as before the tiles took them from 7 to 11 runs of 128 "
+      "rows per SM";
   return common::run_matrix_program(argc, argv, step);
 }

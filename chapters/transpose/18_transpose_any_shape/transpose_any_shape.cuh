@@ -1328,6 +1328,7 @@ constexpr std::size_t FEW_L1_SHARE_BYTES = 196 * 1024;
 constexpr std::int64_t FEW_SECTORS_SHORT_FROM = 11;  // runs of FEW_RUN per SM (launch_few)
 constexpr std::int64_t FEW_SECTORS_WIDE_PAST = 80;   // columns
 constexpr std::int64_t FEW_SECTORS_WIDE_FROM = 7;    // runs of FEW_RUN per SM past those columns
+constexpr std::int64_t FEW_COLS_TILED_FROM = 116;  // columns: the tiles (launch_variant says where)
 template <int PITCH_MOD>
 void launch_few_cols_l1_share(const float* d_in, float* d_out, std::int64_t rows,
                               std::int64_t cols) {
@@ -1729,7 +1730,7 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
           bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
-          bool FEW_SECTORS_SHORT = true>
+          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -1878,10 +1879,22 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // were faster than either at 20003 x 116, 30003 x 127, 20001 x 127 and 60001 x 125, a little
   // slower at 50003 x 127 and 30003 x 120 (still at or past cublasSgeam at the first, behind it
   // with every kernel at the second). At 70003 x 96 and more rows the runs of FEW_RUN stay.
+  // From FEW_COLS_TILED_FROM columns, where runs of FEW_RUN rows would be at least
+  // FEW_SECTORS_WIDE_FROM blocks per SM but fewer than FEW_SECTORS_SHORT_FROM (FEW_COLS_TILED; not
+  // in the --sweep's 'tall matrices of 116 to 127 columns on kernel_few_cols as before'), the tiles
+  // take them too. On the H100 (commit b684208, the page has the file; two passes) the tiles were
+  // faster than kernel_few_cols, in runs of 64 within the L1's share there, at 116 to 127 columns
+  // of 118145, 133002, 150003, 168961 and 185727 rows (7 to 11 runs per SM on 132 SMs), and past
+  // the memcpy target at each of them, level at 168961 x 127; a little slower at 104 to 112 columns
+  // of most of them (level at a few), far slower at 97; and slower at most shapes of 116 to 127
+  // columns of 187237, 250001 and 300001 rows (11 runs per SM and more), faster at 200003 rows.
   const bool past_few = FEW > 0 && rows % VEC != 0 && cols > FEW && cols <= FEW_ODD && rows > cols;
   const bool small = FEW_SMALL && past_few && few_runs_below(rows, FEW_SMALL_WAVES);
+  const bool tiled = FEW_COLS_TILED && past_few && cols >= FEW_COLS_TILED_FROM &&
+                     !few_runs_below(rows, FEW_SECTORS_WIDE_FROM) &&
+                     few_runs_below(rows, FEW_SECTORS_SHORT_FROM);
   const bool few_cols = (cols > NARROW && cols <= FEW && rows > FEW) ||
-                        (past_few && !(small && cols > FEW_SMALL_SHORT_UP_TO));
+                        (past_few && !(small && cols > FEW_SMALL_SHORT_UP_TO) && !tiled);
   const bool few_rows = rows > NARROW && rows <= std::min(FEW, FEW_ROWS) && cols > FEW;
   const bool tiles_aligned = few_rows
                                  ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
@@ -2313,6 +2326,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, false>,
+       any_shape},
+      {"tall matrices of 116 to 127 columns on kernel_few_cols as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, true, false>,
        any_shape}};
 }
 

@@ -373,11 +373,13 @@ GPU_TEST_CASE("few columns past 64 of rows off a multiple of 4: runs of 64 withi
   // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under 7
   // blocks per SM (118143 rows: runs of 128 with whole sectors) or 7 (118145), just under 11
   // (185727) or 11 (185729), 64 / 65 columns (FEW_SIDE), 80 / 81 (the line at 11 or at 7), 96 / 97
-  // (the full or the compact pitch), 127 / 128 (the tiles past it), rows a multiple of 4 (118148:
-  // the kernel before, or the tiles); on the default and on runs of 128.
+  // (the full or the compact pitch), 115 / 116 (kernel_few_cols or the tiles from 7 to 11 runs per
+  // SM), 127 / 128 (the tiles past it), rows a multiple of 4 (118148: the kernel before, or the
+  // tiles); on the default, on runs of 128 and on kernel_few_cols at 116 to 127 columns.
   const std::vector<shape> rule = every_pair({118143, 118145, 118148, 185727, 185729},
-                                             {64, 65, 80, 81, 88, 96, 97, 108, 127, 128});
+                                             {64, 65, 80, 81, 88, 96, 97, 108, 115, 116, 127, 128});
   check_default_and_variants(rule, "in runs of 128 as before");
+  check_default_and_variants(rule, "116 to 127 columns on kernel_few_cols as before");
 }
 
 GPU_TEST_CASE("one-wave lines where one side is off: either side of the rule's edges") {
