@@ -83,8 +83,8 @@
 //   until it took them with swizzled shared rows; others of 116 to 127 rows still miss it. The
 //   tall mirrors (kernel_few_cols, 97 to 127 columns) came closer with whole sectors, some past it
 //   (980898 x 105, 1309851 x 113), and runs of 64 within the L1's share took 1454842 x 127 and
-//   187237 x 108 past it; some of 116 to 127 columns under 190000 rows still miss it (the tiles
-//   measured past it at those from 7 to 11 runs of 128 per SM, not yet taken: see the page). Large
+//   187237 x 108 past it, and the tiles most of those of 116 to 127 columns from 7 to 11 runs of
+//   128 per SM; a few near 190000 rows still miss it (163630 x 116, 187237 x 124). Large
 //   matrices with rows % 8 == 4 and aligned input rows (14788 x 13792, 16388 x 16384) were behind
 //   cublasSgeam on the H100 until whole sectors per block; 70004 x 5000 met the memcpy target with
 //   them along the rows of tiles, 46340 x 46340, 40004 x 5000 and 41420 x 5804 still miss it.
