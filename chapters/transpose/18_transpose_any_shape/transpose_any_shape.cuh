@@ -2178,6 +2178,99 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
+// EXP (stop 54, branch exp54): output rows off 16-byte boundaries with aligned input rows (rows %
+// 4 != 0, cols % 4 == 0), along the rows of tiles: each block loops over the tiles, the input of
+// the next STAGES - 1 tiles copied into shared memory by cp.async (16 bytes per copy, no registers
+// held for them) while it stores the current one as the realigning kernel does (whole chunks from
+// registers). Tests the page's reading that the realigning kernel keeps too few loads in flight.
+__device__ __forceinline__ void exp_copy_chunk(float* to_shared, const float* from, bool inside) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(
+                   transpose_fast::shared_address(to_shared)),
+               "l"(from), "r"(inside ? 16 : 0)
+               : "memory");
+}
+template <int PENDING>
+__device__ __forceinline__ void exp_wait_copies() {
+  asm volatile("cp.async.wait_group %0;" ::"n"(PENDING) : "memory");
+}
+constexpr int EXP_PIPE_TILE_FLOATS = (TILE_DIM + VEC) * TILE_DIM;
+template <int STAGES, int MIN_BLOCKS>
+__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
+    exp_kernel_pipelined(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
+                         std::int64_t cols, int row_tiles, int col_tiles) {
+  extern __shared__ __align__(128) float stages[];
+  const int t = threadIdx.x, load_slot = t % SLOTS, load_row = t / SLOTS;
+  const int tiles = row_tiles * col_tiles;  // 32-bit tile indices: cheap divisions
+  const auto issue = [&](int index, float* tile) {
+    const std::int64_t row0 = std::int64_t(index / col_tiles) * TILE_DIM;
+    const std::int64_t col0 = index % col_tiles * TILE_DIM;
+    const bool slot_in = col0 + VEC * load_slot < cols;
+    const float* from = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k)
+      exp_copy_chunk(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)],
+                     slot_in ? from + k * LOAD_ROWS * cols : in, slot_in);
+    if (load_row < VEC) {  // tile rows 64 .. 67, the first BELOW of them inside the matrix
+      const int r = TILE_DIM + load_row;
+      const bool inside = slot_in && load_row < BELOW && row0 + r < rows;
+      exp_copy_chunk(&tile[tile_offset(r, VEC * load_slot)],
+                     inside ? in + (row0 + r) * cols + col0 + VEC * load_slot : in, inside);
+    }
+  };
+  int index = blockIdx.x;
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) {
+    const int ahead = index + s * int(gridDim.x);
+    if (ahead < tiles) issue(ahead, stages + s * EXP_PIPE_TILE_FLOATS);
+    asm volatile("cp.async.commit_group;" ::: "memory");
+  }
+  for (int i = 0; index < tiles; ++i, index += gridDim.x) {
+    const int ahead = index + (STAGES - 1) * int(gridDim.x);
+    if (ahead < tiles) issue(ahead, stages + (i + STAGES - 1) % STAGES * EXP_PIPE_TILE_FLOATS);
+    asm volatile("cp.async.commit_group;" ::: "memory");
+    exp_wait_copies<STAGES - 1>();
+    __syncthreads();  // every thread's copies of this tile have landed
+    float* tile = stages + i % STAGES * EXP_PIPE_TILE_FLOATS;
+    const std::int64_t row0 = std::int64_t(index / col_tiles) * TILE_DIM;
+    const std::int64_t col0 = index % col_tiles * TILE_DIM;
+    const int width = cols - col0 < TILE_DIM ? int(cols - col0) : TILE_DIM;
+    const block_of_thread mine = block_of(t);
+    const transposed_block block = transpose_block(tile, VEC * mine.rho, VEC * mine.quad);
+    store_whole_chunks<false>(out, rows, row0, col0, TILE_DIM, width, mine, block.w, tile, nullptr);
+    __syncthreads();  // before the next copies overwrite this stage
+  }
+}
+// The pipelined kernel for the rows of tiles above the last (all of 64 rows with the BELOW rows
+// under them inside the matrix), the default's realigning kernel for the last row of tiles.
+template <int STAGES, int MIN_BLOCKS>
+inline void exp_launch_pipelined(const float* d_in, float* d_out, std::int64_t rows,
+                                 std::int64_t cols) {
+  const std::int64_t row_tiles = tiles_along(rows, BELOW), col_tiles = tiles_along(cols, BELOW);
+  if (rows % VEC == 0 || cols % VEC != 0 || rows < 2 * TILE_DIM || cols <= FEW_COLS_ODD_ROWS ||
+      col_tiles > SHORT_ROW_OF_TILES || rows < cols) {
+    launch(d_in, d_out, rows, cols);
+    return;
+  }
+  const auto k = exp_kernel_pipelined<STAGES, MIN_BLOCKS>;
+  constexpr int shared_bytes = STAGES * EXP_PIPE_TILE_FLOATS * int(sizeof(float));
+  static bool opted = false;  // per process; the EXP runs on one device
+  if (!opted) {
+    CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, shared_bytes));
+    opted = true;
+  }
+  int per_sm = 0;
+  CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, BLOCK_THREADS, shared_bytes));
+  const std::int64_t above = row_tiles - 1, tiles = above * col_tiles;
+  const std::int64_t grid = std::min<std::int64_t>(tiles, std::int64_t(per_sm) * current_gpu().sms);
+  k<<<unsigned(grid), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, cols, int(above),
+                                                     int(col_tiles));
+  CUDA_CHECK_LAUNCH();
+  kernel<false, false, false, false, false, true>
+      <<<dim3(unsigned(col_tiles), 1), BLOCK_THREADS>>>(d_in, d_out, rows, cols, above);
+  CUDA_CHECK_LAUNCH();
+}
+
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -2332,7 +2425,10 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, true, false>,
-       any_shape}};
+       any_shape},
+      {"EXP pipelined loads 2 tiles at 4 blocks", exp_launch_pipelined<2, 4>, any_shape},
+      {"EXP pipelined loads 2 tiles at 5 blocks", exp_launch_pipelined<2, 5>, any_shape},
+      {"EXP pipelined loads 3 tiles at 4 blocks", exp_launch_pipelined<3, 4>, any_shape}};
 }
 
 }  // namespace transpose_any_shape
