@@ -1601,9 +1601,12 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // Where the input rows start off 64-byte boundaries, or the matrix is very tall, the order is
 // chosen by the shape's alignment and proportions (launch_variant says how, and why).
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
-constexpr std::int64_t ALONG_WIDE = 4;      // longest row of tiles along first, in columns' lengths
-constexpr std::int64_t VERY_TALL = 48;      // rows / cols: very tall, both sides aligned
-constexpr std::int64_t TALL_REALIGNED = 8;  // rows / cols: very tall, realigned loads
+constexpr std::int64_t ALONG_WIDE = 4;  // longest row of tiles along first, in columns' lengths
+// Output rows every other one 32 bytes past a 64-byte boundary (rows % 16 == 8): down first from
+// rows of tiles of DOWN_WIDE_SIXTEENTHS / 16 of a column's length (launch_variant says why).
+constexpr std::int64_t DOWN_WIDE_SIXTEENTHS = 15;
+constexpr std::int64_t VERY_TALL = 48;          // rows / cols: very tall, both sides aligned
+constexpr std::int64_t TALL_REALIGNED = 8;      // rows / cols: very tall, realigned loads
 constexpr std::int64_t SECTORS_ALONG_TALL = 9;  // rows / cols: whole sectors along (rows % 8 == 4)
 // Wide fetches (launch_variant says where, and why): input rows off 256-byte boundaries, and down
 // first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall.
@@ -1730,7 +1733,8 @@ template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_RO
           bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
           bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
           bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
-          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true>
+          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
+          bool HALF_LINE_ROWS_DOWN = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -2063,9 +2067,19 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   (70004 x 5000, 16388 x 16388) measured slower along.
   // - Realigned loads (cols not a multiple of 4): down first (faster at 5008 x 70001, 8008 x 8001,
   //   20000 x 17501 and 30000 x 9001), except in very tall matrices below.
+  // - Of the first kind, output rows every other one 32 bytes past a 64-byte boundary (rows % 16
+  //   == 8) with cols at least DOWN_WIDE_SIXTEENTHS / 16 of rows (HALF_LINE_ROWS_DOWN; not in the
+  //   --sweep's 'output rows 32 bytes off 64 along as before'): down first. On the H100 (commit
+  //   c9f0c2c, the page has the file; two passes) along first was behind cublasSgeam at
+  //   16696 x 27572 (a random shape), 16392 x 27572, 16696 x 27576 and 6008 x 20004, and down first
+  //   past it and faster there and at 8008 x 16004 and 12008 x 12004; along stayed faster at
+  //   20008 x 17500, 24008 x 20012 and 30008 x 9004 (taller than wide), level at 4104 x 8004. With
+  //   rows % 16 == 0 the orders were within about two points of each other, down ahead at most.
+  const bool half_line_rows_down = HALF_LINE_ROWS_DOWN && rows % FLOATS_PER_64_BYTES != 0 &&
+                                   cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
-                                  col_tiles <= ALONG_WIDE * row_tiles;
+                                  col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down;
   // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
   // With input rows on them too, at least VERY_TALL times as tall as wide (faster at 300000 x 2000,
   // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
@@ -2332,6 +2346,12 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
                       true, true, true, true, true, true, true, false>,
+       any_shape},
+      {"output rows 32 bytes off 64 along as before",
+       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
+                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
+                      true, true, true, true, true, true, true, true, false>,
        any_shape}};
 }
 

@@ -150,6 +150,19 @@ GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the
                        {1028, 3076},
                        {3076, 1028},
                        {1032, 1028}});
+  // The order for rows % 16 == 8 with input rows off 64-byte boundaries, more than 16 tiles across:
+  // down first from cols >= 15 / 16 rows (1048 x 1100, 1160 x 1100), along just under it
+  // (1176 x 1100); rows % 16 == 0 (1056), input rows on 64-byte boundaries (1104), short rows of
+  // tiles (300) and rows of tiles past ALONG_WIDE columns' lengths (4420); on the default and on
+  // the order before.
+  check_default_and_variants({{1048, 1100},
+                              {1160, 1100},
+                              {1176, 1100},
+                              {1056, 1100},
+                              {1048, 1104},
+                              {1048, 300},
+                              {1048, 4420}},
+                             "32 bytes off 64");
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
