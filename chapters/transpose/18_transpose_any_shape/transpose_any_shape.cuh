@@ -77,7 +77,10 @@
 //   and 128 x 26001, with only the input rows off, by loads in halves, on the H100). Still behind
 //   it on the H100: 30003 x 96, just under it. On the H200, which has not run the stretch kernels
 //   or loads in halves, more of the small matrices of a few dozen columns or rows are
-//   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large wide
+//   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large aligned
+//   matrices with rows % 16 == 8 and input rows off 64-byte boundaries (16696 x 27572,
+//   11608 x 42092) were behind it along the rows of tiles until those about as wide as tall or
+//   wider went down the columns (25976 x 26312 level with it either way). On the H100 large wide
 //   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
 //   cublasSgeam too) until kernel_few_rows took them in runs of 32, and some of 114 to 127 rows
 //   until it took them with swizzled shared rows; others of 116 to 127 rows still miss it. The
