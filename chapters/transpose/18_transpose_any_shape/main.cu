@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
       "of 4 on the few-columns kernel without whole sectors, and with whole sectors past 64 "
       "columns in runs of 128 floats as before runs of 64 within 196 KB of shared rows per SM, "
       "and 116 to 127 such columns on it as before the tiles took them from 7 to 11 runs of 128 "
-      "rows per SM";
+      "rows per SM, and matrices whose every other output row starts 32 bytes past a 64-byte "
+      "boundary, with input rows off such boundaries, along the rows of tiles as before the "
+      "order down the columns for those about as wide as tall";
   return common::run_matrix_program(argc, argv, step);
 }
