@@ -2077,8 +2077,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   16696 x 27572 (a random shape), 16392 x 27572, 16696 x 27576 and 6008 x 20004, and down first
   //   past it and faster there and at 8008 x 16004 and 12008 x 12004; along stayed faster at
   //   20008 x 17500, 24008 x 20012 and 30008 x 9004 (taller than wide), level at 4104 x 8004. With
-  //   rows % 16 == 0 the orders were within about two points of each other, down ahead at most.
-  const bool half_line_rows_down = HALF_LINE_ROWS_DOWN && rows % FLOATS_PER_64_BYTES != 0 &&
+  //   rows % 16 == 0 the orders were close, down a little ahead at most.
+  const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
+                                   rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
                                    cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
