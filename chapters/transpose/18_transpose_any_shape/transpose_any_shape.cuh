@@ -27,7 +27,8 @@
 //   below short columns of tiles) are taken by the tiles above or beside them, not by nearly
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
-//   tiles at most 4 columns long (then whole tiles are stored from registers), or the matrix is
+//   tiles at most 4 columns long (then whole tiles are stored from registers; not where rows % 16
+//   == 8 and a row of tiles is at least 15/16 of a column's length), or the matrix is
 //   very tall with output rows on 64-byte boundaries (bulk stores), or at least 9 times as tall as
 //   wide with rows % 8 == 4 and aligned input rows off 64-byte boundaries (whole sectors). A side
 //   of at most 16 floats, or at most 40 rows off a multiple of 4 (no more rows than columns, at
@@ -39,9 +40,12 @@
 //   kernel_few_rows (a run of 128 floats of the long side per block; 32 where those would not fill
 //   the GPU, or in small matrices past 64 columns or rows; where they would be one to four blocks
 //   per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to 64 rows, 64 or a run
-//   chosen at launch to fill one wave; 16-byte accesses on both sides) unless the tiles' accesses
-//   are aligned there (for few rows, from 32 rows on), or in those few waves the tiles measured
-//   faster (both sides multiples of 4, 61 to 63 columns); and a matrix of one row or one column,
+//   chosen at launch to fill one wave; past 64 columns of many runs whose output rows are off, 64
+//   with no more blocks per SM than hold their shared rows in 196 KB; 16-byte accesses on both
+//   sides, and whole 32-byte sectors per block where the output rows are off) unless the tiles'
+//   accesses are aligned there (for few rows, from 32 rows on), or in those few waves the tiles
+//   measured faster (both sides multiples of 4, 61 to 63 columns), or at 116 to 127 columns from 7
+//   to 11 runs of 128 per SM; and a matrix of one row or one column,
 //   whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned
 //   and the input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256
 //   bytes around them (wide fetches; launch_variant says where). Where both sides are odd,
@@ -98,6 +102,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "chapters/transpose/17_transpose_fast/transpose_fast.cuh"
@@ -2196,6 +2201,35 @@ inline void launch(const float* d_in, float* d_out, std::int64_t rows, std::int6
 }
 //! [launch]
 
+// The later rules of launch_variant, its bool parameters from FEW_WAVES_TILES on (each true by
+// default): a --sweep variant of one of them turns that one off and leaves every other rule on.
+enum later_rule : int {
+  LATER_FEW_WAVES_TILES,
+  LATER_FEW_ROWS_SMALL,
+  LATER_LINES_ONE_SIDE,
+  LATER_STRETCH,
+  LATER_HALVES,
+  LATER_FEW_ROWS_WIDE,
+  LATER_FEW_ROWS_WIDE_SWIZZLED,
+  LATER_WHOLE_SECTORS,
+  LATER_FEW_COLS_SECTORS,
+  LATER_SECTORS_ALONG,
+  LATER_FEW_SECTORS_SHORT,
+  LATER_FEW_COLS_TILED,
+  LATER_HALF_LINE_ROWS_DOWN,
+  LATER_RULES  // how many
+};
+template <int OFF, std::size_t... RULE>
+constexpr auto launch_later_rules(std::index_sequence<RULE...>) {
+  return launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
+                        LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE,
+                        false, true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE,
+                        int(RULE) != OFF...>;
+}
+// launch_variant with the later rule OFF turned off.
+template <int OFF>
+constexpr auto launch_without = launch_later_rules<OFF>(std::make_index_sequence<LATER_RULES>{});
+
 // The program's and the tests' variants: the default first, then the others the --sweep measures.
 // No grid limit (a long walk takes several launches) and 64-bit offsets.
 inline std::vector<common::matrix_variant> variants() {
@@ -2278,84 +2312,33 @@ inline std::vector<common::matrix_variant> variants() {
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_RUNS_OF_64>,
        any_shape},
-      {"few-side runs in a few waves without the tiles",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, false>,
+      {"few-side runs in a few waves without the tiles", launch_without<LATER_FEW_WAVES_TILES>,
        any_shape},
       {"small wide matrices of 41 to 112 rows on the tiles as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, false>,
-       any_shape},
+       launch_without<LATER_FEW_ROWS_SMALL>, any_shape},
       {"few-side runs of 128 only",
        launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
                       LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
                       false>,
        any_shape},
-      {"aligned lines only where both sides are off",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, false>,
+      {"aligned lines only where both sides are off", launch_without<LATER_LINES_ONE_SIDE>,
        any_shape},
-      {"no one-wave stretches",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, false>,
-       any_shape},
-      {"input rows off at five blocks per SM",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      false>,
-       any_shape},
-      {"wide matrices of 65 to 113 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, false>,
+      {"no one-wave stretches", launch_without<LATER_STRETCH>, any_shape},
+      {"input rows off at five blocks per SM", launch_without<LATER_HALVES>, any_shape},
+      {"wide matrices of 65 to 113 rows off as before", launch_without<LATER_FEW_ROWS_WIDE>,
        any_shape},
       {"wide matrices of 114 to 127 rows off as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, false>,
+       launch_without<LATER_FEW_ROWS_WIDE_SWIZZLED>, any_shape},
+      {"output rows 16 bytes off a sector as before", launch_without<LATER_WHOLE_SECTORS>,
        any_shape},
-      {"output rows 16 bytes off a sector as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, false>,
+      {"output rows 16 bytes off a sector along as before", launch_without<LATER_SECTORS_ALONG>,
        any_shape},
-      {"output rows 16 bytes off a sector along as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, true, false>,
-       any_shape},
-      {"few columns without whole sectors",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, false>,
-       any_shape},
+      {"few columns without whole sectors", launch_without<LATER_FEW_COLS_SECTORS>, any_shape},
       {"few columns with whole sectors in runs of 128 as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, true, true, false>,
-       any_shape},
+       launch_without<LATER_FEW_SECTORS_SHORT>, any_shape},
       {"tall matrices of 116 to 127 columns on kernel_few_cols as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, true, true, true, false>,
-       any_shape},
-      {"output rows 32 bytes off 64 along as before",
-       launch_variant<NARROW_SIDE, SHORT_ROW_OF_TILES, true, false, false, true, true, true, true,
-                      LINES_BY_BANDWIDTH, true, ONE_WAVE_BY_TILES, NARROW_ODD_ROWS, FEW_SIDE, false,
-                      true, FEW_COLS_ODD_ROWS, true, FEW_WAVES_ONE_WAVE, true, true, true, true,
-                      true, true, true, true, true, true, true, true, false>,
+       launch_without<LATER_FEW_COLS_TILED>, any_shape},
+      {"output rows 32 bytes off 64 along as before", launch_without<LATER_HALF_LINE_ROWS_DOWN>,
        any_shape}};
 }
 

@@ -6,7 +6,8 @@
 // where only the input rows are off, few rows off a multiple of 4 of large wide matrices, output
 // rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
 // rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors,
-// past 64 columns in runs of 64 within the L1's share), single rows and columns, and more rows or
+// past 64 columns in runs of 64 within the L1's share, and the tiles at 116 to 127 columns), the
+// order of the tiles where rows % 16 == 8, single rows and columns, and more rows or
 // columns of tiles than a grid has blocks in y. (More than 2^31 elements: the program's tests in
 // CMakeLists.txt.)
 #include <set>
@@ -34,7 +35,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // stretches, input rows off at five blocks per SM, wide matrices of 65 to 113 and of 114 to 127
 // rows off as before their rules, output rows 16 bytes off a sector as before whole sectors and
 // along as before, few columns without whole sectors, and with whole sectors past 64 columns in
-// runs of 128 as before).
+// runs of 128 as before, 116 to 127 columns on kernel_few_cols as before the tiles took them, and
+// output rows 32 bytes off 64-byte boundaries along the rows of tiles as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
