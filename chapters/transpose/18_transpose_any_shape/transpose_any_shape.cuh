@@ -1610,6 +1610,7 @@ constexpr std::int64_t SHORT_ROW_OF_TILES = 16;
 // chosen by the shape's alignment and proportions (launch_variant says how, and why).
 constexpr std::int64_t FLOATS_PER_64_BYTES = 64 / sizeof(float);
 constexpr std::int64_t ALONG_WIDE = 4;  // longest row of tiles along first, in columns' lengths
+constexpr std::int64_t ALONG_MAX_TILES = 700;  // ... and in tiles (launch_variant says why)
 // Output rows every other one 32 bytes past a 64-byte boundary (rows % 16 == 8): down first from
 // rows of tiles of DOWN_WIDE_SIXTEENTHS / 16 of a column's length (launch_variant says why).
 constexpr std::int64_t DOWN_WIDE_SIXTEENTHS = 15;
@@ -1617,9 +1618,11 @@ constexpr std::int64_t VERY_TALL = 48;          // rows / cols: very tall, both 
 constexpr std::int64_t TALL_REALIGNED = 8;      // rows / cols: very tall, realigned loads
 constexpr std::int64_t SECTORS_ALONG_TALL = 9;  // rows / cols: whole sectors along (rows % 8 == 4)
 // Wide fetches (launch_variant says where, and why): input rows off 256-byte boundaries, and down
-// first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall.
+// first only in columns of tiles at most WIDE_DOWN_MAX_ROWS tall, WIDE_DOWN_ALIGNED_MAX_ROWS where
+// the loads are aligned (cols % 4 == 0).
 constexpr std::int64_t FLOATS_PER_256_BYTES = 256 / sizeof(float);
 constexpr std::int64_t WIDE_DOWN_MAX_ROWS = 20000;
+constexpr std::int64_t WIDE_DOWN_ALIGNED_MAX_ROWS = 28000;
 // Aligned lines (launch_variant says where, and why): on GPUs with at least this much DRAM
 // bandwidth per SM (a line between the H100's 25 and the H200's 36, not a measured one). LINES:
 // the --sweep's choice of never, by that line (the default), or on every GPU.
@@ -1729,20 +1732,21 @@ inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t r
 // needs, waits a whole column of tiles in the L2 (our reading, not measured). So down first it is
 // used only in columns of at most WIDE_DOWN_MAX_ROWS rows: 16388 rows measured faster on both GPUs,
 // 30000 slower on the H100 (faster on the H200), and the line between them is a round number, not
-// a measured one. The --sweep's 'no wide fetches' measures the loads without it.
-template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
-          bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
-          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
-          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
-          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
-          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
-          bool HALF_LINE_ROWS_DOWN = true>
+// a measured one; with aligned loads, columns of up to WIDE_DOWN_ALIGNED_MAX_ROWS (launch_variant
+// says why). The --sweep's 'no wide fetches' measures the loads without it.
+template <
+    std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
+    bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
+    bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
+    bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
+    int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
+    std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
+    std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
+    int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true, bool FEW_ROWS_SMALL = true,
+    bool LINES_ONE_SIDE = true, bool STRETCH = true, bool HALVES = true, bool FEW_ROWS_WIDE = true,
+    bool FEW_ROWS_WIDE_SWIZZLED = true, bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true,
+    bool SECTORS_ALONG = true, bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
+    bool HALF_LINE_ROWS_DOWN = true, bool ALONG_SHORT_ROWS = true, bool WIDE_DOWN_TALLER = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -2083,12 +2087,21 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   past it and faster there and at 8008 x 16004 and 12008 x 12004; along stayed faster at
   //   20008 x 17500, 24008 x 20012 and 30008 x 9004 (taller than wide), level at 4104 x 8004. With
   //   rows % 16 == 0 the orders were close, down a little ahead at most.
+  // - Of the first kind, rows of tiles longer than ALONG_MAX_TILES (ALONG_SHORT_ROWS; not in the
+  //   --sweep's 'long rows of tiles along first as before'): down first. On the H100 (commit
+  //   0d82b80, the page has the files; one pass) along first was behind cublasSgeam at
+  //   21008 x 80004, 24016 x 80004, 21008 x 70004 and 30000 x 50004 (1251, 1251, 1094 and 782
+  //   tiles across), where down first was past it, and down first was faster at 20000 x 60004,
+  //   20000 x 80004 and 16000 x 50004 too (782 to 1251); at 626 tiles along stayed far faster at
+  //   24000 x 40004 and slower at 12000 x 40004 (both past cublasSgeam), so the line is between.
   const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
                                    rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
                                    cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
+  const bool long_row_down = ALONG_SHORT_ROWS && col_tiles > ALONG_MAX_TILES;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
-                                  col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down;
+                                  col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down &&
+                                  !long_row_down;
   // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
   // With input rows on them too, at least VERY_TALL times as tall as wide (faster at 300000 x 2000,
   // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
@@ -2099,7 +2112,16 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   // Wide fetches (used only by the kernels for aligned output rows; WIDE_FETCHES above says why).
   const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
-  const bool wide_down = wide && rows <= WIDE_DOWN_MAX_ROWS;  // down the columns first
+  // Down the columns first, in columns of at most WIDE_DOWN_MAX_ROWS; with aligned loads (cols % 4
+  // == 0) up to WIDE_DOWN_ALIGNED_MAX_ROWS (WIDE_DOWN_TALLER; not in the --sweep's 'wide fetches
+  // down 20000 rows at most as before'). On the H100 (commit 0d82b80, the page has the files; one
+  // pass) wide fetches down first were faster than plain loads at 20008 x 20008, 24008 x 26312,
+  // 25976 x 26312 to 26320 and 25992 x 26312, where plain loads were level with cublasSgeam or
+  // behind it, and at 24000 x 40004; level at 30004 x 30004 and 30008 x 30004, slower at
+  // 36004 x 36004, 40008 x 40012, 46340 x 46340 and 50008 x 50004 (hence the line, between).
+  const bool wide_down =
+      wide && (rows <= WIDE_DOWN_MAX_ROWS ||
+               (WIDE_DOWN_TALLER && cols % VEC == 0 && rows <= WIDE_DOWN_ALIGNED_MAX_ROWS));
   // Aligned lines (kernel_lines) where both sides are off 16-byte boundaries:
   // - On any GPU where the tiles are at most one wave of 8 blocks per SM (launch_lines_one_wave).
   //   On the H200 and the H100 this was faster than the kernel taken before (the realigning kernel,
@@ -2217,6 +2239,8 @@ enum later_rule : int {
   LATER_FEW_SECTORS_SHORT,
   LATER_FEW_COLS_TILED,
   LATER_HALF_LINE_ROWS_DOWN,
+  LATER_ALONG_SHORT_ROWS,
+  LATER_WIDE_DOWN_TALLER,
   LATER_RULES  // how many
 };
 template <int OFF, std::size_t... RULE>
@@ -2339,6 +2363,10 @@ inline std::vector<common::matrix_variant> variants() {
       {"tall matrices of 116 to 127 columns on kernel_few_cols as before",
        launch_without<LATER_FEW_COLS_TILED>, any_shape},
       {"output rows 32 bytes off 64 along as before", launch_without<LATER_HALF_LINE_ROWS_DOWN>,
+       any_shape},
+      {"long rows of tiles along first as before", launch_without<LATER_ALONG_SHORT_ROWS>,
+       any_shape},
+      {"wide fetches down 20000 rows at most as before", launch_without<LATER_WIDE_DOWN_TALLER>,
        any_shape}};
 }
 

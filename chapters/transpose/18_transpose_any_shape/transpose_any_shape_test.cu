@@ -7,8 +7,9 @@
 // rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
 // rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors,
 // past 64 columns in runs of 64 within the L1's share, and the tiles at 116 to 127 columns), the
-// order of the tiles where rows % 16 == 8, single rows and columns, and more rows or
-// columns of tiles than a grid has blocks in y. (More than 2^31 elements: the program's tests in
+// order of the tiles where rows % 16 == 8 and past 700 tiles across, wide fetches down columns of
+// up to 28000 rows, single rows and columns, and more rows or columns of tiles than a grid has
+// blocks in y. (More than 2^31 elements: the program's tests in
 // CMakeLists.txt.)
 #include <set>
 #include <string>
@@ -36,7 +37,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // rows off as before their rules, output rows 16 bytes off a sector as before whole sectors and
 // along as before, few columns without whole sectors, and with whole sectors past 64 columns in
 // runs of 128 as before, 116 to 127 columns on kernel_few_cols as before the tiles took them, and
-// output rows 32 bytes off 64-byte boundaries along the rows of tiles as before).
+// output rows 32 bytes off 64-byte boundaries along the rows of tiles as before, long rows of
+// tiles along first as before, and wide fetches down columns of at most 20000 rows as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -165,6 +167,22 @@ GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the
                               {1048, 300},
                               {1048, 4420}},
                              "32 bytes off 64");
+}
+
+GPU_TEST_CASE("rows of tiles past ALONG_MAX_TILES and wide fetches down taller columns") {
+  // Input rows off 64-byte boundaries with aligned loads: along the rows of tiles up to 700 tiles
+  // across (11216 x 44740), down first past it (11216 x 44804, along before).
+  check_default_and_variants({{11216, 44740}, {11216, 44804}}, "long rows of tiles");
+  // Wide fetches down the columns (whole sectors, rows % 8 == 4): up to 20000 rows at any cols
+  // (19996), up to 28000 with aligned loads (20004 and 27996, plain loads before), plain loads
+  // past it (28004) and with realigned loads past 20000 (20004 x 3117, 28004 x 3117).
+  check_default_and_variants({{19996, 3116},
+                              {20004, 3116},
+                              {27996, 3116},
+                              {28004, 3116},
+                              {20004, 3117},
+                              {28004, 3117}},
+                             "20000 rows at most");
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
