@@ -102,6 +102,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <utility>
 #include <vector>
 
@@ -2099,7 +2100,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
                           (cols % VEC != 0 && rows >= TALL_REALIGNED * cols));
   // Wide fetches (used only by the kernels for aligned output rows; WIDE_FETCHES above says why).
   const bool wide = WIDE_FETCHES && cols % FLOATS_PER_256_BYTES != 0;
-  const bool wide_down = wide && rows <= WIDE_DOWN_MAX_ROWS;  // down the columns first
+  // EXP55 (environment, this branch only): 1 wide fetches down the columns at any height.
+  static const int exp55 = std::getenv("EXP55") ? std::atoi(std::getenv("EXP55")) : 0;
+  const bool wide_down = wide && (rows <= WIDE_DOWN_MAX_ROWS || exp55 == 1);
   // Aligned lines (kernel_lines) where both sides are off 16-byte boundaries:
   // - On any GPU where the tiles are at most one wave of 8 blocks per SM (launch_lines_one_wave).
   //   On the H200 and the H100 this was faster than the kernel taken before (the realigning kernel,
@@ -2191,6 +2194,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 14788 x 16388, 8196 x 8196, 12004 x 12004).
   else if (whole_sectors)
     launch_whole_sectors(d_in, d_out, rows, cols, wide_down);
+  else if (exp55 == 3 || exp55 == 4)  // EXP55 3: down, stores from registers; 4: with wide
+    launch_tiles<true, EACH_SIDE, false, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
+        d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, exp55 == 4 ? wide : wide_down);
   else
     launch_tiles<true, EACH_SIDE, true, SPLIT_CHUNKS, SHIFTED_BULK, ABSORB>(
         d_in, d_out, rows, cols, row_tiles, col_tiles, absorb_aligned, wide_down);
