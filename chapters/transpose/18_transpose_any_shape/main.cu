@@ -56,6 +56,9 @@ int main(int argc, char** argv) {
       "and 116 to 127 such columns on it as before the tiles took them from 7 to 11 runs of 128 "
       "rows per SM, and matrices whose every other output row starts 32 bytes past a 64-byte "
       "boundary, with input rows off such boundaries, along the rows of tiles as before the "
-      "order down the columns for those about as wide as tall";
+      "order down the columns for those about as wide as tall, and such matrices with input "
+      "rows off 64-byte boundaries and rows of tiles longer than 700 tiles along the rows as "
+      "before the order down the columns for them, and wide fetches down the columns of tiles "
+      "only in columns of up to 20000 rows as before aligned loads took them up to 28000";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -84,7 +84,10 @@
 //   (30003 x 96, 45001 x 64, 120 x 30003, 100 x 30001 and others). On the H100 large aligned
 //   matrices with rows % 16 == 8 and input rows off 64-byte boundaries (16696 x 27572,
 //   11608 x 42092) were behind it along the rows of tiles until those about as wide as tall or
-//   wider went down the columns (25976 x 26312 level with it either way). On the H100 large wide
+//   wider went down the columns; 25976 x 26312 and its neighbours until wide fetches went down
+//   columns of up to 28000 rows with aligned loads, and 21008 x 80004, 24016 x 80004,
+//   21008 x 70004 and 30000 x 50004 until rows of tiles of more than 700 tiles whose input rows
+//   are off 64-byte boundaries went down the columns instead of along. On the H100 large wide
 //   matrices of 69 to 113 rows off a multiple of 4 missed the memcpy target (69 x 100003 behind
 //   cublasSgeam too) until kernel_few_rows took them in runs of 32, and some of 114 to 127 rows
 //   until it took them with swizzled shared rows; others of 116 to 127 rows still miss it. The
