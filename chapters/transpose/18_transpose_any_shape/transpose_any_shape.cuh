@@ -2119,9 +2119,9 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // == 0) up to WIDE_DOWN_ALIGNED_MAX_ROWS (WIDE_DOWN_TALLER; not in the --sweep's 'wide fetches
   // down 20000 rows at most as before'). On the H100 (commit 0d82b80, the page has the files; one
   // pass) wide fetches down first were faster than plain loads at 20008 x 20008, 24008 x 26312,
-  // 25976 x 26312 to 26320 and 25992 x 26312, where plain loads were level with cublasSgeam or
-  // behind it, and at 24000 x 40004; level at 30004 x 30004 and 30008 x 30004, slower at
-  // 36004 x 36004, 40008 x 40012, 46340 x 46340 and 50008 x 50004 (hence the line, between).
+  // 25976 x 26308 to 26320, 25992 x 26312 and 24000 x 40004, and past cublasSgeam at each where
+  // plain loads were level with it or behind it; level at 30004 x 30004 and 30008 x 30004, slower
+  // at 36004 x 36004, 40008 x 40012, 46340 x 46340 and 50008 x 50004 (hence the line, between).
   // Whole sectors down the columns (rows % 8 == 4) take the same line, not measured with wide
   // fetches in columns of 20001 to 28000 rows (level at 30004 x 30004, just past the line).
   const bool wide_down =
