@@ -1209,8 +1209,9 @@ void allow_few_shared(std::size_t bytes) {
 
 // The shared bytes per block that keep KERNEL's blocks (BLOCK_THREADS each, `bytes` of shared
 // memory) to as many per SM as hold their shared memory in `budget` bytes: `bytes`, or more where
-// more blocks would fit an SM (its registers allowing), just enough that one more does not. The
-// occupancy is asked once per kernel, device and size.
+// more blocks would fit an SM (its registers allowing), just enough that one more does not. Each
+// kernel and device remembers the last size asked and its answer, so that a repeated launch does
+// not ask the occupancy again.
 template <auto KERNEL>
 std::size_t shared_within(std::size_t bytes, std::size_t budget) {
   constexpr int MAX_DEVICES = 64;
@@ -1444,14 +1445,14 @@ void launch_few_long_runs(const float* d_in, float* d_out, std::int64_t rows, st
 // blocks per SM were slower than runs of 128 where 6 blocks' shared rows pass 196 KB (88 and 108 to
 // 124 columns); runs of 64 at 5 blocks at most were faster than runs of 128 at every shape but 72
 // columns and 187237 x 80 (a little slower), past the memcpy target at every shape of 1000003 and
-// 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97 to 104 columns) 6 and 5 were within
-// about a point, 6 ahead at 65 and 72. With fewer runs per SM (commit 3ef6665, an EXP from 4 runs
+// 1454842 rows; where 6 blocks fit in 196 KB (65 to 80 and 97 to 104 columns) 6 and 5 were close,
+// 6 ahead at 65 and 72. With fewer runs per SM (commit 3ef6665, an EXP from 4 runs
 // of FEW_RUN per SM; the page has the file) runs of 64 were ahead at 108 to 127 columns of odd row
 // counts from 67457 rows (4 runs per SM on 132 SMs), behind at 65 to 97 columns of 67457 rows and
 // 65 of 84483 (5), and at 116 and 124 columns of 101378 rows (6, rows % 4 == 2). From 7 to 11 runs
 // per SM (commit 84b0657 with the line at 7 for every width; the page has the file), at 118145 to
 // 185727 rows of every residue mod 4 but 0, runs of 64 were ahead at 65 columns and at most shapes
-// of 88 to 127, behind by a point or two at a few, and behind at 80 columns (most of all at 132105
+// of 88 to 127, a little behind at a few, and behind at 80 columns (most of all at 132105
 // and 133002 rows): the line is 7 runs per SM past 80 columns, below the 132104 rows where 127
 // columns reach the memcpy target's 4096^2 floats; at 65 to 80 columns it stays at 11, below the
 // 209716 rows where 80 columns reach it.

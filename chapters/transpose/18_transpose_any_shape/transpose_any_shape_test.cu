@@ -9,8 +9,7 @@
 // past 64 columns in runs of 64 within the L1's share, and the tiles at 116 to 127 columns), the
 // order of the tiles where rows % 16 == 8 and past 700 tiles across, wide fetches down columns of
 // up to 28000 rows, single rows and columns, and more rows or columns of tiles than a grid has
-// blocks in y. (More than 2^31 elements: the program's tests in
-// CMakeLists.txt.)
+// blocks in y. (More than 2^31 elements: the program's tests in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -176,13 +175,9 @@ GPU_TEST_CASE("rows of tiles past ALONG_MAX_TILES and wide fetches down taller c
   // Wide fetches down the columns (whole sectors, rows % 8 == 4): up to 20000 rows at any cols
   // (19996), up to 28000 with aligned loads (20004 and 27996, plain loads before), plain loads
   // past it (28004) and with realigned loads past 20000 (20004 x 3117, 28004 x 3117).
-  check_default_and_variants({{19996, 3116},
-                              {20004, 3116},
-                              {27996, 3116},
-                              {28004, 3116},
-                              {20004, 3117},
-                              {28004, 3117}},
-                             "20000 rows at most");
+  check_default_and_variants(
+      {{19996, 3116}, {20004, 3116}, {27996, 3116}, {28004, 3116}, {20004, 3117}, {28004, 3117}},
+      "20000 rows at most");
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
