@@ -1618,6 +1618,9 @@ constexpr std::int64_t ALONG_MAX_TILES = 700;  // ... and in tiles (launch_varia
 // Output rows every other one 32 bytes past a 64-byte boundary (rows % 16 == 8): down first from
 // rows of tiles of DOWN_WIDE_SIXTEENTHS / 16 of a column's length (launch_variant says why).
 constexpr std::int64_t DOWN_WIDE_SIXTEENTHS = 15;
+// Output rows on 64-byte boundaries but off 256-byte ones (rows % 64 == 16, 32 or 48): down first
+// from rows of tiles of DOWN_OFF_256_SIXTEENTHS / 16 of a column's length (the same).
+constexpr std::int64_t DOWN_OFF_256_SIXTEENTHS = 24;
 constexpr std::int64_t VERY_TALL = 48;          // rows / cols: very tall, both sides aligned
 constexpr std::int64_t TALL_REALIGNED = 8;      // rows / cols: very tall, realigned loads
 constexpr std::int64_t SECTORS_ALONG_TALL = 9;  // rows / cols: whole sectors along (rows % 8 == 4)
@@ -1738,19 +1741,20 @@ inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t r
 // 30000 slower on the H100 (faster on the H200), and the line between them is a round number, not
 // a measured one; with aligned loads, columns of up to WIDE_DOWN_ALIGNED_MAX_ROWS (launch_variant
 // says why). The --sweep's 'no wide fetches' measures the loads without it.
-template <
-    std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-    bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-    bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
-    bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
-    int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-    std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-    std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
-    int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true, bool FEW_ROWS_SMALL = true,
-    bool LINES_ONE_SIDE = true, bool STRETCH = true, bool HALVES = true, bool FEW_ROWS_WIDE = true,
-    bool FEW_ROWS_WIDE_SWIZZLED = true, bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true,
-    bool SECTORS_ALONG = true, bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
-    bool HALF_LINE_ROWS_DOWN = true, bool ALONG_SHORT_ROWS = true, bool WIDE_DOWN_TALLER = true>
+template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
+          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
+          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
+          bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
+          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
+          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
+          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
+          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
+          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
+          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
+          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
+          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
+          bool HALF_LINE_ROWS_DOWN = true, bool ALONG_SHORT_ROWS = true,
+          bool WIDE_DOWN_TALLER = true, bool OFF_256_ROWS_DOWN = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -2098,14 +2102,27 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   tiles across), where down first was past it, and down first was faster at 20000 x 60004,
   //   20000 x 80004 and 16000 x 50004 too (782 to 1251); at 626 tiles along stayed far faster at
   //   24000 x 40004 and slower at 12000 x 40004 (both past cublasSgeam), so the line is between.
+  // - Of the first kind, output rows on 64-byte boundaries but off 256-byte ones (rows % 64 == 16,
+  //   32 or 48) with cols at least DOWN_OFF_256_SIXTEENTHS / 16 of rows (OFF_256_ROWS_DOWN; not in
+  //   the --sweep's 'output rows off 256 along up to 4 columns as before'): down first. On the
+  //   H100 (commits 0d82b80 and 84da0a5, the page has the files; one pass) along first was behind
+  //   cublasSgeam at 12000 x 44740 and at most level with it at 6000 x 20004, and down first was
+  //   faster there and at 12000 x 40004, 20000 x 40004, 26000 x 40004 and 28000 x 44004 (1.5 to
+  //   3.7 times as wide as tall); along stayed a little faster at 30000 x 40004 and
+  //   30000 x 30004, and faster at 36000 x 40004 (at most 1.33 times), so the line is between.
+  //   With rows % 64 == 0 along first measured faster at 24000 x 40004, 24000 x 44740 and
+  //   32000 x 44740 and level at 16000 x 30004, so those keep ALONG_WIDE.
   const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
                                    rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
                                    cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
   const bool long_row_down = ALONG_SHORT_ROWS && col_tiles > ALONG_MAX_TILES;
+  const bool off_256_rows_down = OFF_256_ROWS_DOWN && rows % FLOATS_PER_64_BYTES == 0 &&
+                                 rows % FLOATS_PER_256_BYTES != 0 &&
+                                 cols * 16 >= rows * DOWN_OFF_256_SIXTEENTHS;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
                                   col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down &&
-                                  !long_row_down;
+                                  !long_row_down && !off_256_rows_down;
   // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
   // With input rows on them too, at least VERY_TALL times as tall as wide (faster at 300000 x 2000,
   // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
@@ -2247,6 +2264,7 @@ enum later_rule : int {
   LATER_HALF_LINE_ROWS_DOWN,
   LATER_ALONG_SHORT_ROWS,
   LATER_WIDE_DOWN_TALLER,
+  LATER_OFF_256_ROWS_DOWN,
   LATER_RULES  // how many
 };
 template <int OFF, std::size_t... RULE>
@@ -2373,7 +2391,9 @@ inline std::vector<common::matrix_variant> variants() {
       {"long rows of tiles along first as before", launch_without<LATER_ALONG_SHORT_ROWS>,
        any_shape},
       {"wide fetches down 20000 rows at most as before", launch_without<LATER_WIDE_DOWN_TALLER>,
-       any_shape}};
+       any_shape},
+      {"output rows off 256 along up to 4 columns as before",
+       launch_without<LATER_OFF_256_ROWS_DOWN>, any_shape}};
 }
 
 }  // namespace transpose_any_shape

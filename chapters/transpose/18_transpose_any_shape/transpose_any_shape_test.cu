@@ -169,15 +169,33 @@ GPU_TEST_CASE("multiples of 4 that are not multiples of 64: partial tiles on the
 }
 
 GPU_TEST_CASE("rows of tiles past ALONG_MAX_TILES and wide fetches down taller columns") {
-  // Input rows off 64-byte boundaries with aligned loads: along the rows of tiles up to 700 tiles
-  // across (11216 x 44740), down first past it (11216 x 44804, along before).
-  check_default_and_variants({{11216, 44740}, {11216, 44804}}, "long rows of tiles");
+  // Input rows off 64-byte boundaries with aligned loads, output rows on 256-byte boundaries:
+  // along the rows of tiles up to 700 tiles across (11264 x 44740), down first past it
+  // (11264 x 44804, along before).
+  check_default_and_variants({{11264, 44740}, {11264, 44804}}, "long rows of tiles");
   // Wide fetches down the columns (whole sectors, rows % 8 == 4): up to 20000 rows at any cols
   // (19996), up to 28000 with aligned loads (20004 and 27996, plain loads before), plain loads
   // past it (28004) and with realigned loads past 20000 (20004 x 3117, 28004 x 3117).
   check_default_and_variants(
       {{19996, 3116}, {20004, 3116}, {27996, 3116}, {28004, 3116}, {20004, 3117}, {28004, 3117}},
       "20000 rows at most");
+}
+
+GPU_TEST_CASE("output rows off 256-byte boundaries down first from 1.5 columns wide") {
+  // Input rows off 64-byte boundaries with aligned loads, output rows on 64-byte boundaries but off
+  // 256-byte ones (rows % 64 == 16, 32, 48): down first where cols >= 1.5 rows (1564, 1588, 1612;
+  // also with cols % 16 == 8 and 12), along first just under it (1556, 1580, 1604: along before
+  // on both sides of the line); rows % 64 == 0 stay along (1024 x 2052). Partial last tiles.
+  check_default_and_variants({{1040, 1564},
+                              {1040, 1556},
+                              {1040, 1576},
+                              {1040, 1580},
+                              {1056, 1588},
+                              {1056, 1580},
+                              {1072, 1612},
+                              {1072, 1604},
+                              {1024, 2052}},
+                             "off 256");
 }
 
 GPU_TEST_CASE("tall and skinny matrices both ways") {
