@@ -1619,8 +1619,10 @@ constexpr std::int64_t ALONG_MAX_TILES = 700;  // ... and in tiles (launch_varia
 // rows of tiles of DOWN_WIDE_SIXTEENTHS / 16 of a column's length (launch_variant says why).
 constexpr std::int64_t DOWN_WIDE_SIXTEENTHS = 15;
 // Output rows on 64-byte boundaries but off 256-byte ones (rows % 64 == 16, 32 or 48): down first
-// from rows of tiles of DOWN_OFF_256_SIXTEENTHS / 16 of a column's length (the same).
+// from rows of tiles of DOWN_OFF_256_SIXTEENTHS / 16 of a column's length, in columns of at least
+// DOWN_OFF_256_MIN_ROWS (the same).
 constexpr std::int64_t DOWN_OFF_256_SIXTEENTHS = 24;
+constexpr std::int64_t DOWN_OFF_256_MIN_ROWS = 4096;
 constexpr std::int64_t VERY_TALL = 48;          // rows / cols: very tall, both sides aligned
 constexpr std::int64_t TALL_REALIGNED = 8;      // rows / cols: very tall, realigned loads
 constexpr std::int64_t SECTORS_ALONG_TALL = 9;  // rows / cols: whole sectors along (rows % 8 == 4)
@@ -2103,22 +2105,24 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   20000 x 80004 and 16000 x 50004 too (782 to 1251); at 626 tiles along stayed far faster at
   //   24000 x 40004 and slower at 12000 x 40004 (both past cublasSgeam), so the line is between.
   // - Of the first kind, output rows on 64-byte boundaries but off 256-byte ones (rows % 64 == 16,
-  //   32 or 48) with cols at least DOWN_OFF_256_SIXTEENTHS / 16 of rows (OFF_256_ROWS_DOWN; not in
-  //   the --sweep's 'output rows off 256 along up to 4 columns as before'): down first. On the
-  //   H100 (commits 0d82b80 and 84da0a5, the page has the files; one pass) along first was behind
-  //   cublasSgeam at 12000 x 44740 and at most level with it at 6000 x 20004, and down first was
-  //   faster there and at 12000 x 40004, 20000 x 40004, 26000 x 40004 and 28000 x 44004 (1.5 to
-  //   3.7 times as wide as tall); along stayed a little faster at 30000 x 40004 and
-  //   30000 x 30004, and faster at 36000 x 40004 (at most 1.33 times), so the line is between.
-  //   With rows % 64 == 0 along first measured faster at 24000 x 40004, 24000 x 44740 and
-  //   32000 x 44740 and level at 16000 x 30004, so those keep ALONG_WIDE.
+  //   32 or 48) with cols at least DOWN_OFF_256_SIXTEENTHS / 16 of rows and rows at least
+  //   DOWN_OFF_256_MIN_ROWS (OFF_256_ROWS_DOWN; not in the --sweep's 'output rows off 256 along up
+  //   to 4 columns as before'): down first. On the H100 (commits 0d82b80, 84da0a5 and 16e0699, the
+  //   page has the files; two passes at 16e0699) along first was behind cublasSgeam at
+  //   12000 x 44740, 12000 x 40012, 13520 x 25116, 7056 x 13140 and 6000 x 20012, and down first
+  //   was past it there and faster at ten more shapes of 5008 to 28000 rows, 1.5 to 3.7 times
+  //   as wide as tall (by the least at 5008 x 10004 and 8016 x 16004); along stayed a little faster
+  //   at 30000 x 40004 and 30000 x 30004, and faster at 36000 x 40004 (at most 1.33 times), so the
+  //   line is between. Along was faster in shorter columns, at 2000 x 4004 and 3040 x 5004, and
+  //   level at 4016 x 8004. With rows % 64 == 0 along first measured faster at 24000 x 40004, 24000
+  //   x 44740 and 32000 x 44740 and level at 16000 x 30004, so those keep ALONG_WIDE.
   const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
                                    rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
                                    cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
   const bool long_row_down = ALONG_SHORT_ROWS && col_tiles > ALONG_MAX_TILES;
-  const bool off_256_rows_down = OFF_256_ROWS_DOWN && rows % FLOATS_PER_64_BYTES == 0 &&
-                                 rows % FLOATS_PER_256_BYTES != 0 &&
-                                 cols * 16 >= rows * DOWN_OFF_256_SIXTEENTHS;
+  const bool off_256_rows_down =
+      OFF_256_ROWS_DOWN && rows % FLOATS_PER_64_BYTES == 0 && rows % FLOATS_PER_256_BYTES != 0 &&
+      rows >= DOWN_OFF_256_MIN_ROWS && cols * 16 >= rows * DOWN_OFF_256_SIXTEENTHS;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
                                   col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down &&

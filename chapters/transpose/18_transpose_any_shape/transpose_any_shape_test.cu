@@ -183,18 +183,19 @@ GPU_TEST_CASE("rows of tiles past ALONG_MAX_TILES and wide fetches down taller c
 
 GPU_TEST_CASE("output rows off 256-byte boundaries down first from 1.5 columns wide") {
   // Input rows off 64-byte boundaries with aligned loads, output rows on 64-byte boundaries but off
-  // 256-byte ones (rows % 64 == 16, 32, 48): down first where cols >= 1.5 rows (1564, 1588, 1612;
-  // also with cols % 16 == 8 and 12), along first just under it (1556, 1580, 1604: along before
-  // on both sides of the line); rows % 64 == 0 stay along (1024 x 2052). Partial last tiles.
-  check_default_and_variants({{1040, 1564},
-                              {1040, 1556},
-                              {1040, 1576},
-                              {1040, 1580},
-                              {1056, 1588},
-                              {1056, 1580},
-                              {1072, 1612},
-                              {1072, 1604},
-                              {1024, 2052}},
+  // 256-byte ones (rows % 64 == 16, 32, 48) in columns of at least 4096 rows: down first where
+  // cols >= 1.5 rows (6172, 6196, 6220; cols % 16 == 12, 4, 12), along first just under it (6164,
+  // 6188, 6212: along before on both sides of the line). Along first below 4096 rows (4080,
+  // 1040) and with rows % 64 == 0 (4096 x 8196). Partial last tiles both ways.
+  check_default_and_variants({{4112, 6172},
+                              {4112, 6164},
+                              {4128, 6196},
+                              {4128, 6188},
+                              {4144, 6220},
+                              {4144, 6212},
+                              {4080, 6124},
+                              {1040, 1564},
+                              {4096, 8196}},
                              "off 256");
 }
 
