@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
       "order down the columns for those about as wide as tall, and such matrices with input "
       "rows off 64-byte boundaries and rows of tiles longer than 700 tiles along the rows as "
       "before the order down the columns for them, and wide fetches down the columns of tiles "
-      "only in columns of up to 20000 rows as before aligned loads took them up to 28000";
+      "only in columns of up to 20000 rows as before aligned loads took them up to 28000, and "
+      "matrices whose output rows start on 64-byte boundaries but off 256-byte ones, with input "
+      "rows off 64-byte boundaries, along the rows of tiles up to 4 columns' lengths as before "
+      "the order down the columns from 1.5 in columns of at least 4096 rows";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -27,32 +27,33 @@
 //   below short columns of tiles) are taken by the tiles above or beside them, not by nearly
 //   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
 //   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
-//   tiles at most 4 columns long (then whole tiles are stored from registers; not where rows % 16
-//   == 8 and a row of tiles is at least 15/16 of a column's length), or the matrix is
-//   very tall with output rows on 64-byte boundaries (bulk stores), or at least 9 times as tall as
-//   wide with rows % 8 == 4 and aligned input rows off 64-byte boundaries (whole sectors). A side
-//   of at most 16 floats, or at most 40 rows off a multiple of 4 (no more rows than columns, at
-//   most 64 columns), takes kernel_narrow (16-byte accesses on the side that is contiguous); 17 to
-//   64 columns of more rows (up to 127 where the rows are not a multiple of 4; in small matrices up
-//   to 112), or 17 to 40 rows of more columns (in small matrices up to 112 rows, not both sides
-//   multiples of 4; in large ones 65 to 113 rows off a multiple of 4 in runs of 32, and up to 127
-//   such rows with swizzled shared rows where they measured faster), take kernel_few_cols or
-//   kernel_few_rows (a run of 128 floats of the long side per block; 32 where those would not fill
-//   the GPU, or in small matrices past 64 columns or rows; where they would be one to four blocks
-//   per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to 64 rows, 64 or a run
-//   chosen at launch to fill one wave; past 64 columns of many runs whose output rows are off, 64
-//   with no more blocks per SM than hold their shared rows in 196 KB; 16-byte accesses on both
-//   sides, and whole 32-byte sectors per block where the output rows are off) unless the tiles'
-//   accesses are aligned there (for few rows, from 32 rows on), or in those few waves the tiles
-//   measured faster (both sides multiples of 4, 61 to 63 columns), or at 116 to 127 columns from 7
-//   to 11 runs of 128 per SM; and a matrix of one row or one column,
-//   whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned
-//   and the input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256
-//   bytes around them (wide fetches; launch_variant says where). Where both sides are odd,
-//   kernel_lines moves one float per access, each warp access one aligned 128-byte line: on any GPU
-//   for matrices of at most 20 tiles per SM or of one row of tiles, and for the others on a GPU
-//   with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100). Where one side is off
-//   16-byte boundaries it takes a matrix of at most 8 tiles per SM (one wave) at most proportions
+//   tiles at most 4 columns and 700 tiles long (then whole tiles are stored from registers; not
+//   where rows % 16 == 8 and a row of tiles is at least 15/16 of a column's length, nor where
+//   rows % 64 is 16, 32 or 48, rows at least 4096 and a row of tiles at least 1.5 columns long),
+//   or the matrix is very tall with output rows on 64-byte boundaries (bulk stores), or at least 9
+//   times as tall as wide with rows % 8 == 4 and aligned input rows off 64-byte boundaries (whole
+//   sectors). A side of at most 16 floats, or at most 40 rows off a multiple of 4 (no more rows
+//   than columns, at most 64 columns), takes kernel_narrow (16-byte accesses on the side that is
+//   contiguous); 17 to 64 columns of more rows (up to 127 where the rows are not a multiple of 4;
+//   in small matrices up to 112), or 17 to 40 rows of more columns (in small matrices up to 112
+//   rows, not both sides multiples of 4; in large ones 65 to 113 rows off a multiple of 4 in runs
+//   of 32, and up to 127 such rows with swizzled shared rows where they measured faster), take
+//   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
+//   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
+//   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
+//   64 rows, 64 or a run chosen at launch to fill one wave; past 64 columns of many runs whose
+//   output rows are off, 64 with no more blocks per SM than hold their shared rows in 196 KB;
+//   16-byte accesses on both sides, and whole 32-byte sectors per block where the output rows are
+//   off) unless the tiles' accesses are aligned there (for few rows, from 32 rows on), or in those
+//   few waves the tiles measured faster (both sides multiples of 4, 61 to 63 columns), or at 116 to
+//   127 columns from 7 to 11 runs of 128 per SM; and a matrix of one row or one column, whose
+//   transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned and the
+//   input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256 bytes
+//   around them (wide fetches; launch_variant says where). Where both sides are odd, kernel_lines
+//   moves one float per access, each warp access one aligned 128-byte line: on any GPU for matrices
+//   of at most 20 tiles per SM or of one row of tiles, and for the others on a GPU with at least 30
+//   GB/s of DRAM bandwidth per SM (the H200, not the H100). Where one side is off 16-byte
+//   boundaries it takes a matrix of at most 8 tiles per SM (one wave) at most proportions
 //   (one_wave_lines_off), and one whose output rows are off and whose sides are both 128 floats or
 //   more up to 12 tiles per SM. Where only the input rows are off and both sides are 96 floats or
 //   more, kernel_loads_in_halves holds two tile rows' loads in flight per thread instead of four
@@ -2107,15 +2108,18 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // - Of the first kind, output rows on 64-byte boundaries but off 256-byte ones (rows % 64 == 16,
   //   32 or 48) with cols at least DOWN_OFF_256_SIXTEENTHS / 16 of rows and rows at least
   //   DOWN_OFF_256_MIN_ROWS (OFF_256_ROWS_DOWN; not in the --sweep's 'output rows off 256 along up
-  //   to 4 columns as before'): down first. On the H100 (commits 0d82b80, 84da0a5 and 16e0699, the
-  //   page has the files; two passes at 16e0699) along first was behind cublasSgeam at
-  //   12000 x 44740, 12000 x 40012, 13520 x 25116, 7056 x 13140 and 6000 x 20012, and down first
-  //   was past it there and faster at ten more shapes of 5008 to 28000 rows, 1.5 to 3.7 times
-  //   as wide as tall (by the least at 5008 x 10004 and 8016 x 16004); along stayed a little faster
-  //   at 30000 x 40004 and 30000 x 30004, and faster at 36000 x 40004 (at most 1.33 times), so the
-  //   line is between. Along was faster in shorter columns, at 2000 x 4004 and 3040 x 5004, and
-  //   level at 4016 x 8004. With rows % 64 == 0 along first measured faster at 24000 x 40004, 24000
-  //   x 44740 and 32000 x 44740 and level at 16000 x 30004, so those keep ALONG_WIDE.
+  //   to 4 columns as before'): down first. On the H100 (commits 0d82b80, 84da0a5, 16e0699 and
+  //   c66d8ea, the page has the files; two passes at the last two) along first was behind
+  //   cublasSgeam at 12000 x 44740, 12000 x 40012, 13520 x 25116, 7056 x 13140 and
+  //   6000 x 20012, and down first was past it there and faster at ten more shapes of 5008 to
+  //   28000 rows, 1.5 to 3.7 times as wide as tall (by the least at 5008 x 10004 and
+  //   8016 x 16004); along stayed a little faster at 30000 x 40004 and 30000 x 30004, and faster
+  //   at 36000 x 40004 (at most 1.33 times), so the line is between. In shorter columns along was
+  //   faster at 2000 x 4004 and 3040 x 5004 and level at 4016 x 8004; at the line of 4096 rows
+  //   down was a little slower at 4112 x 6172 and a little faster at 4112 x 8228, 5008 x 10004
+  //   and 6000 x 9004, past cublasSgeam either way. With rows % 64 == 0 along first measured
+  //   faster at 24000 x 40004, 24000 x 44740 and 32000 x 44740 and level at 16000 x 30004, so
+  //   those keep ALONG_WIDE.
   const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
                                    rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
                                    cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;

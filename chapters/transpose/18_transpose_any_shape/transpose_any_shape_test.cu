@@ -7,9 +7,10 @@
 // rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
 // rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors,
 // past 64 columns in runs of 64 within the L1's share, and the tiles at 116 to 127 columns), the
-// order of the tiles where rows % 16 == 8 and past 700 tiles across, wide fetches down columns of
-// up to 28000 rows, single rows and columns, and more rows or columns of tiles than a grid has
-// blocks in y. (More than 2^31 elements: the program's tests in CMakeLists.txt.)
+// order of the tiles where rows % 16 == 8, past 700 tiles across and where rows % 64 is 16, 32 or
+// 48 from 1.5 times as wide as tall, wide fetches down columns of up to 28000 rows, single rows and
+// columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31 elements:
+// the program's tests in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -37,7 +38,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // along as before, few columns without whole sectors, and with whole sectors past 64 columns in
 // runs of 128 as before, 116 to 127 columns on kernel_few_cols as before the tiles took them, and
 // output rows 32 bytes off 64-byte boundaries along the rows of tiles as before, long rows of
-// tiles along first as before, and wide fetches down columns of at most 20000 rows as before).
+// tiles along first as before, wide fetches down columns of at most 20000 rows as before, and
+// output rows off 256-byte boundaries along the rows of tiles up to 4 columns long as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
