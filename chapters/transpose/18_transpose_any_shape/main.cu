@@ -62,6 +62,8 @@ int main(int argc, char** argv) {
       "only in columns of up to 20000 rows as before aligned loads took them up to 28000, and "
       "matrices whose output rows start on 64-byte boundaries but off 256-byte ones, with input "
       "rows off 64-byte boundaries, along the rows of tiles up to 4 columns' lengths as before "
-      "the order down the columns from 1.5 in columns of at least 4096 rows";
+      "the order down the columns from 1.5 in columns of at least 4096 rows, and matrices whose "
+      "every other output row starts 16 bytes past a sector, with thin last columns, on the "
+      "tiles that absorb those columns as before whole sectors took them in tiles of their own";
   return common::run_matrix_program(argc, argv, step);
 }

@@ -1744,20 +1744,20 @@ inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t r
 // 30000 slower on the H100 (faster on the H200), and the line between them is a round number, not
 // a measured one; with aligned loads, columns of up to WIDE_DOWN_ALIGNED_MAX_ROWS (launch_variant
 // says why). The --sweep's 'no wide fetches' measures the loads without it.
-template <std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
-          bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
-          bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
-          bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
-          int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
-          std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
-          std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
-          int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true,
-          bool FEW_ROWS_SMALL = true, bool LINES_ONE_SIDE = true, bool STRETCH = true,
-          bool HALVES = true, bool FEW_ROWS_WIDE = true, bool FEW_ROWS_WIDE_SWIZZLED = true,
-          bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true, bool SECTORS_ALONG = true,
-          bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
-          bool HALF_LINE_ROWS_DOWN = true, bool ALONG_SHORT_ROWS = true,
-          bool WIDE_DOWN_TALLER = true, bool OFF_256_ROWS_DOWN = true>
+template <
+    std::int64_t NARROW = NARROW_SIDE, std::int64_t ALONG_UP_TO = SHORT_ROW_OF_TILES,
+    bool EACH_SIDE = true, bool ALONG_BULK = false, bool SPLIT_CHUNKS = false,
+    bool SHIFTED_BULK = true, bool ABSORB = true, bool ABSORB_ALIGNED = true,
+    bool WIDE_FETCHES = true, int LINES = LINES_BY_BANDWIDTH, bool LINES_ABSORB = true,
+    int ONE_WAVE = ONE_WAVE_BY_TILES, std::int64_t NARROW_ODD = NARROW_ODD_ROWS,
+    std::int64_t FEW = FEW_SIDE, bool FEW_EVERYWHERE = false, bool FEW_SHORT_RUNS = true,
+    std::int64_t FEW_ODD = FEW_COLS_ODD_ROWS, bool FEW_SMALL = true,
+    int FEW_WAVES = FEW_WAVES_ONE_WAVE, bool FEW_WAVES_TILES = true, bool FEW_ROWS_SMALL = true,
+    bool LINES_ONE_SIDE = true, bool STRETCH = true, bool HALVES = true, bool FEW_ROWS_WIDE = true,
+    bool FEW_ROWS_WIDE_SWIZZLED = true, bool WHOLE_SECTORS = true, bool FEW_COLS_SECTORS = true,
+    bool SECTORS_ALONG = true, bool FEW_SECTORS_SHORT = true, bool FEW_COLS_TILED = true,
+    bool HALF_LINE_ROWS_DOWN = true, bool ALONG_SHORT_ROWS = true, bool WIDE_DOWN_TALLER = true,
+    bool OFF_256_ROWS_DOWN = true, bool THIN_COLS_SECTORS = true>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
@@ -2068,11 +2068,20 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // below a column of 256 tiles (16388 x 16388) the tiles above measured a little slower than
   // tiles of their own in two runs, and below 64 (4100 x 4100) no faster. (Where the last columns
   // are thin, the tiles take the thin rows too.)
+  // Thin last columns where every other output row starts 16 bytes past a sector (rows % 8 == 4)
+  // and the rows of tiles are too long to go along first (THIN_COLS_SECTORS; not in the --sweep's
+  // 'thin last columns absorbed off a sector as before'): tiles of their own, so that
+  // kernel_whole_sectors (below) takes the matrix, as it does where the last columns are not thin.
+  // On the H100 (commit 3821d5f, the page has the file; one pass of the --sweep) the tiles that
+  // absorb them were level with cublasSgeam at 14788 x 13761 and 14788 x 16385, where whole sectors
+  // ('thin aligned edges in tiles of their own') were clearly past it.
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
-  const bool absorb_aligned =
-      !realigning_kernel && ABSORB_ALIGNED &&
-      ((short_column && thin_edge(rows, THIN_ROWS_ALIGNED)) || thin_edge(cols, BELOW));
+  const bool thin_cols_sectors = THIN_COLS_SECTORS && WHOLE_SECTORS &&
+                                 rows % FLOATS_PER_SECTOR == VEC && cols / TILE_DIM > ALONG_UP_TO;
+  const bool absorb_aligned = !realigning_kernel && ABSORB_ALIGNED &&
+                              ((short_column && thin_edge(rows, THIN_ROWS_ALIGNED)) ||
+                               (thin_edge(cols, BELOW) && !thin_cols_sectors));
   const bool absorb = realigning_kernel ? ABSORB && !SPLIT_CHUNKS : absorb_aligned;
   const int thin_rows = absorb ? (realigning_kernel ? BELOW : THIN_ROWS_ALIGNED) : 0;
   const int thin_cols = absorb ? BELOW : 0;
@@ -2273,6 +2282,7 @@ enum later_rule : int {
   LATER_ALONG_SHORT_ROWS,
   LATER_WIDE_DOWN_TALLER,
   LATER_OFF_256_ROWS_DOWN,
+  LATER_THIN_COLS_SECTORS,
   LATER_RULES  // how many
 };
 template <int OFF, std::size_t... RULE>
@@ -2401,7 +2411,9 @@ inline std::vector<common::matrix_variant> variants() {
       {"wide fetches down 20000 rows at most as before", launch_without<LATER_WIDE_DOWN_TALLER>,
        any_shape},
       {"output rows off 256 along up to 4 columns as before",
-       launch_without<LATER_OFF_256_ROWS_DOWN>, any_shape}};
+       launch_without<LATER_OFF_256_ROWS_DOWN>, any_shape},
+      {"thin last columns absorbed off a sector as before", launch_without<LATER_THIN_COLS_SECTORS>,
+       any_shape}};
 }
 
 }  // namespace transpose_any_shape

@@ -4,13 +4,13 @@
 // 64, tall and skinny matrices both ways, a side of a few dozen floats around the edges of a
 // block's run, about one wave of few rows or few columns (the stretch kernels), loads in halves
 // where only the input rows are off, few rows off a multiple of 4 of large wide matrices, output
-// rows 16 bytes off a sector (whole sectors per block, down the columns of tiles and along the
-// rows), few columns of output rows off 16-byte boundaries (kernel_few_cols with whole sectors,
-// past 64 columns in runs of 64 within the L1's share, and the tiles at 116 to 127 columns), the
-// order of the tiles where rows % 16 == 8, past 700 tiles across and where rows % 64 is 16, 32 or
-// 48 from 1.5 times as wide as tall, wide fetches down columns of up to 28000 rows, single rows and
-// columns, and more rows or columns of tiles than a grid has blocks in y. (More than 2^31 elements:
-// the program's tests in CMakeLists.txt.)
+// rows 16 bytes off a sector (whole sectors per block, down the columns of tiles, with thin last
+// columns in tiles of their own, and along the rows), few columns of output rows off 16-byte
+// boundaries (kernel_few_cols with whole sectors, past 64 columns in runs of 64 within the L1's
+// share, and the tiles at 116 to 127 columns), the order of the tiles where rows % 16 == 8, past
+// 700 tiles across and where rows % 64 is 16, 32 or 48 from 1.5 times as wide as tall, wide fetches
+// down columns of up to 28000 rows, single rows and columns, and more rows or columns of tiles than
+// a grid has blocks in y. (More than 2^31 elements: the program's tests in CMakeLists.txt.)
 #include <set>
 #include <string>
 #include <vector>
@@ -39,7 +39,8 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // runs of 128 as before, 116 to 127 columns on kernel_few_cols as before the tiles took them, and
 // output rows 32 bytes off 64-byte boundaries along the rows of tiles as before, long rows of
 // tiles along first as before, wide fetches down columns of at most 20000 rows as before, and
-// output rows off 256-byte boundaries along the rows of tiles up to 4 columns long as before).
+// output rows off 256-byte boundaries along the rows of tiles up to 4 columns long as before, and
+// thin last columns absorbed by the tiles beside them where rows % 8 == 4 as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
@@ -357,9 +358,10 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
         launch_whole_sectors(d_in, d_out, rows, cols, wide, down);
       });
   // The rule's shapes (down the columns of tiles, more than 16 tiles across) and either side of
-  // its edges: rows % 8 == 0 (14792), thin last columns that the tiles beside them take (cols
-  // % 64 == 1), input rows off (cols odd), more rows than wide fetches are used for (20004), on
-  // the default and on the kernels before.
+  // its edges: rows % 8 == 0 (14792), thin last columns (cols % 64 == 1: in tiles of their own
+  // since the rule for them below, taken by the tiles beside them before), input rows off (cols
+  // odd), more rows than wide fetches are used for (20004), on the default and on the kernels
+  // before.
   check_default_and_variants({{2052, 1100},
                               {2060, 1100},
                               {2052, 1101},
@@ -369,6 +371,18 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
                               {12004, 1380},
                               {20004, 1092}},
                              "off a sector as before");
+  // Thin last columns (cols % 64 of 1 .. 3) in tiles of their own where the rows of tiles are
+  // longer than 16 tiles (1089 .. 1091 columns: whole sectors), absorbed where they are not (1025)
+  // and where the thin last rows of a short column are absorbed too (1028 x 1153); 1092 columns
+  // (not thin) as a control; on the default and on the rule before.
+  check_default_and_variants({{1100, 1089},
+                              {1100, 1090},
+                              {1100, 1091},
+                              {1100, 1092},
+                              {1100, 1025},
+                              {1028, 1153},
+                              {14788, 1153}},
+                             "thin last columns absorbed");
   // The rule along the rows of tiles and either side of its edges: short rows of tiles (at most
   // 16 tiles across) with input rows off 64-byte boundaries or on them (320, 1024), or off 16-byte
   // boundaries (301: the kernels before along), thin last rows that the tiles above take (1028
