@@ -25,35 +25,36 @@
 //   are not aligned, and from each output row's first whole chunk where the output rows are not.
 //   The last 1 to 3 rows or columns of a matrix (4 or 8 rows where the output rows are aligned,
 //   below short columns of tiles) are taken by the tiles above or beside them, not by nearly
-//   empty tiles. blockIdx.x walks down a column of tiles instead of along a row, unless a row has
-//   at most 16 tiles, or the loads are aligned, the input rows off 64-byte boundaries and a row of
-//   tiles at most 4 columns and 700 tiles long (then whole tiles are stored from registers; not
-//   where rows % 16 == 8 and a row of tiles is at least 15/16 of a column's length, nor where
-//   rows % 64 is 16, 32 or 48, rows at least 4096 and a row of tiles at least 1.5 columns long),
-//   or the matrix is very tall with output rows on 64-byte boundaries (bulk stores), or at least 9
-//   times as tall as wide with rows % 8 == 4 and aligned input rows off 64-byte boundaries (whole
-//   sectors). A side of at most 16 floats, or at most 40 rows off a multiple of 4 (no more rows
-//   than columns, at most 64 columns), takes kernel_narrow (16-byte accesses on the side that is
-//   contiguous); 17 to 64 columns of more rows (up to 127 where the rows are not a multiple of 4;
-//   in small matrices up to 112), or 17 to 40 rows of more columns (in small matrices up to 112
-//   rows, not both sides multiples of 4; in large ones 65 to 113 rows off a multiple of 4 in runs
-//   of 32, and up to 127 such rows with swizzled shared rows where they measured faster), take
-//   kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side per block; 32 where
-//   those would not fill the GPU, or in small matrices past 64 columns or rows; where they would be
-//   one to four blocks per SM and the side is 20 to 64 floats, or in small wide matrices of 41 to
-//   64 rows, 64 or a run chosen at launch to fill one wave; past 64 columns of many runs whose
-//   output rows are off, 64 with no more blocks per SM than hold their shared rows in 196 KB;
-//   16-byte accesses on both sides, and whole 32-byte sectors per block where the output rows are
-//   off) unless the tiles' accesses are aligned there (for few rows, from 32 rows on), or in those
-//   few waves the tiles measured faster (both sides multiples of 4, 61 to 63 columns), or at 116 to
-//   127 columns from 7 to 11 runs of 128 per SM; and a matrix of one row or one column, whose
-//   transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned and the
-//   input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256 bytes
-//   around them (wide fetches; launch_variant says where). Where both sides are odd, kernel_lines
-//   moves one float per access, each warp access one aligned 128-byte line: on any GPU for matrices
-//   of at most 20 tiles per SM or of one row of tiles, and for the others on a GPU with at least 30
-//   GB/s of DRAM bandwidth per SM (the H200, not the H100). Where one side is off 16-byte
-//   boundaries it takes a matrix of at most 8 tiles per SM (one wave) at most proportions
+//   empty tiles (but for thin last columns where rows % 8 == 4 and a row has more than 16 tiles:
+//   whole sectors then take the matrix). blockIdx.x walks down a column of tiles instead of along a
+//   row, unless a row has at most 16 tiles, or the loads are aligned, the input rows off 64-byte
+//   boundaries and a row of tiles at most 4 columns and 700 tiles long (then whole tiles are stored
+//   from registers; not where rows % 16 == 8 and a row of tiles is at least 15/16 of a column's
+//   length, nor where rows % 64 is 16, 32 or 48, rows at least 4096 and a row of tiles at least 1.5
+//   columns long), or the matrix is very tall with output rows on 64-byte boundaries (bulk stores),
+//   or at least 9 times as tall as wide with rows % 8 == 4 and aligned input rows off 64-byte
+//   boundaries (whole sectors). A side of at most 16 floats, or at most 40 rows off a multiple of 4
+//   (no more rows than columns, at most 64 columns), takes kernel_narrow (16-byte accesses on the
+//   side that is contiguous); 17 to 64 columns of more rows (up to 127 where the rows are not a
+//   multiple of 4; in small matrices up to 112), or 17 to 40 rows of more columns (in small
+//   matrices up to 112 rows, not both sides multiples of 4; in large ones 65 to 113 rows off a
+//   multiple of 4 in runs of 32, and up to 127 such rows with swizzled shared rows where they
+//   measured faster), take kernel_few_cols or kernel_few_rows (a run of 128 floats of the long side
+//   per block; 32 where those would not fill the GPU, or in small matrices past 64 columns or rows;
+//   where they would be one to four blocks per SM and the side is 20 to 64 floats, or in small wide
+//   matrices of 41 to 64 rows, 64 or a run chosen at launch to fill one wave; past 64 columns of
+//   many runs whose output rows are off, 64 with no more blocks per SM than hold their shared rows
+//   in 196 KB; 16-byte accesses on both sides, and whole 32-byte sectors per block where the output
+//   rows are off) unless the tiles' accesses are aligned there (for few rows, from 32 rows on), or
+//   in those few waves the tiles measured faster (both sides multiples of 4, 61 to 63 columns), or
+//   at 116 to 127 columns from 7 to 11 runs of 128 per SM; and a matrix of one row or one column,
+//   whose transpose is itself, is copied with cudaMemcpyAsync. Where the output rows are aligned
+//   and the input rows start off 256-byte boundaries, the input loads ask the L2 for the whole 256
+//   bytes around them (wide fetches; launch_variant says where). Where both sides are odd,
+//   kernel_lines moves one float per access, each warp access one aligned 128-byte line: on any GPU
+//   for matrices of at most 20 tiles per SM or of one row of tiles, and for the others on a GPU
+//   with at least 30 GB/s of DRAM bandwidth per SM (the H200, not the H100). Where one side is off
+//   16-byte boundaries it takes a matrix of at most 8 tiles per SM (one wave) at most proportions
 //   (one_wave_lines_off), and one whose output rows are off and whose sides are both 128 floats or
 //   more up to 12 tiles per SM. Where only the input rows are off and both sides are 96 floats or
 //   more, kernel_loads_in_halves holds two tile rows' loads in flight per thread instead of four
@@ -2072,9 +2073,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // and the rows of tiles are too long to go along first (THIN_COLS_SECTORS; not in the --sweep's
   // 'thin last columns absorbed off a sector as before'): tiles of their own, so that
   // kernel_whole_sectors (below) takes the matrix, as it does where the last columns are not thin.
-  // On the H100 (commit 3821d5f, the page has the file; one pass of the --sweep) the tiles that
-  // absorb them were level with cublasSgeam at 14788 x 13761 and 14788 x 16385, where whole sectors
-  // ('thin aligned edges in tiles of their own') were clearly past it.
+  // On the H100 (commits 3821d5f and 5359855, the page has the files; two passes at the second)
+  // the tiles that absorb them were level with cublasSgeam at 14788 x 13761 and 14788 x 16385 and
+  // behind it at 20004 x 20035, 30004 x 13762 and 46340 x 46339 (one pass), where whole sectors
+  // were past it; whole sectors were faster at those and at six more shapes of 4100 to 70004 rows,
+  // and a little slower at 2052 x 2113 (past cublasSgeam either way).
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
   const bool thin_cols_sectors = THIN_COLS_SECTORS && WHOLE_SECTORS &&
