@@ -2080,8 +2080,10 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // and a little slower at 2052 x 2113 (past cublasSgeam either way).
   const bool realigning_kernel = rows % VEC != 0 || (!EACH_SIDE && cols % VEC != 0);
   const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
-  const bool thin_cols_sectors = THIN_COLS_SECTORS && WHOLE_SECTORS &&
-                                 rows % FLOATS_PER_SECTOR == VEC && cols / TILE_DIM > ALONG_UP_TO;
+  // Output rows every other one 16 bytes past a sector, where kernel_whole_sectors may run (below).
+  const bool sector_half_rows = WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC;
+  const bool thin_cols_sectors =
+      THIN_COLS_SECTORS && sector_half_rows && cols / TILE_DIM > ALONG_UP_TO;
   const bool absorb_aligned = !realigning_kernel && ABSORB_ALIGNED &&
                               ((short_column && thin_edge(rows, THIN_ROWS_ALIGNED)) ||
                                (thin_edge(cols, BELOW) && !thin_cols_sectors));
@@ -2230,7 +2232,7 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // 4100 x 4100, and faster at 46340 x 46340, 16388 x 16388, 14788 x 16388 and 12004 x 12004.
   // Where cols % 16 == 0 or cols % 4 != 0 and the rows of tiles are long, the tiles stay down the
   // columns (not measured along).
-  const bool whole_sectors = WHOLE_SECTORS && rows % FLOATS_PER_SECTOR == VEC && !absorb_aligned;
+  const bool whole_sectors = sector_half_rows && !absorb_aligned;
   if (SECTORS_ALONG && whole_sectors && cols % VEC == 0 &&
       (along_first || (cols % FLOATS_PER_64_BYTES != 0 && rows >= SECTORS_ALONG_TALL * cols))) {
     launch_whole_sectors(d_in, d_out, rows, cols, wide, /*down=*/false);
