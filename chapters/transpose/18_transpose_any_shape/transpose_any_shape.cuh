@@ -2134,17 +2134,20 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   //   and 6000 x 9004, past cublasSgeam either way. With rows % 64 == 0 along first measured
   //   faster at 24000 x 40004, 24000 x 44740 and 32000 x 44740 and level at 16000 x 30004, so
   //   those keep ALONG_WIDE.
+  // At least `sixteenths` / 16 as wide as tall.
+  const auto wide_from = [&](std::int64_t sixteenths) { return cols * 16 >= rows * sixteenths; };
   const bool half_line_rows_down = HALF_LINE_ROWS_DOWN &&
                                    rows % FLOATS_PER_64_BYTES == FLOATS_PER_SECTOR &&
-                                   cols * 16 >= rows * DOWN_WIDE_SIXTEENTHS;
+                                   wide_from(DOWN_WIDE_SIXTEENTHS);
   const bool long_row_down = ALONG_SHORT_ROWS && col_tiles > ALONG_MAX_TILES;
   const bool off_256_rows_down =
       OFF_256_ROWS_DOWN && rows % FLOATS_PER_64_BYTES == 0 && rows % FLOATS_PER_256_BYTES != 0 &&
-      rows >= DOWN_OFF_256_MIN_ROWS && cols * 16 >= rows * DOWN_OFF_256_SIXTEENTHS;
+      rows >= DOWN_OFF_256_MIN_ROWS && wide_from(DOWN_OFF_256_SIXTEENTHS);
+  // The three rules above, each of which takes such a matrix down first instead.
+  const bool down_instead = half_line_rows_down || long_row_down || off_256_rows_down;
   const bool split_input_pieces = ALONG_UP_TO != DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 &&
                                   cols % VEC == 0 && cols % FLOATS_PER_64_BYTES != 0 &&
-                                  col_tiles <= ALONG_WIDE * row_tiles && !half_line_rows_down &&
-                                  !long_row_down && !off_256_rows_down;
+                                  col_tiles <= ALONG_WIDE * row_tiles && !down_instead;
   // Very tall matrices with output rows on 64-byte boundaries: along first with the bulk stores.
   // With input rows on them too, at least VERY_TALL times as tall as wide (faster at 300000 x 2000,
   // 200000 x 1088, 500000 x 1280; level at 150000 x 3008; slower at 100000 x 4096, 70000 x 5056,
