@@ -58,6 +58,10 @@ int program::run(int argc, char** argv, const std::function<int(context&)>& body
     std::fprintf(stderr, "%s: not implemented: %s (fill in the TODO regions)\n", step_.c_str(),
                  e.what());
     return EXIT_WRONG_RESULT;
+  } catch (const not_available& e) {
+    std::fprintf(stderr, "%s: not available on this GPU: %s; skipped, exit %d\n", step_.c_str(),
+                 e.what(), EXIT_NOT_AVAILABLE);
+    return EXIT_NOT_AVAILABLE;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "%s: out of host memory\n", step_.c_str());
     return EXIT_BAD_USAGE;

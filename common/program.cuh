@@ -61,6 +61,14 @@ class not_implemented : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Thrown by a step whose one idea needs a feature this GPU or this build lacks (bulk copies
+// before Hopper); run() prints "<step>: not available on this GPU: <what>" and exits with
+// EXIT_NOT_AVAILABLE (CTest: Skipped; the bench skips the step).
+class not_available : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class program {
  public:
   program(std::string part, std::string step, std::string summary);

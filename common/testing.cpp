@@ -16,6 +16,13 @@ void skip_without_gpu() {
   std::exit(EXIT_NO_DEVICE);
 }
 
+void skip_unless_available(bool available, const char* why) {
+  if (available) return;
+  std::fprintf(stderr, "not available on this GPU: %s: GPU test skipped, exit %d\n", why,
+               EXIT_NO_DEVICE);
+  std::exit(EXIT_NO_DEVICE);
+}
+
 std::vector<std::int64_t> edge_sizes(std::int64_t block) {
   return {0, 1, 2, 31, 32, 33, block - 1, block, block + 1, 1000, 4097, 100003, 1000003,
           (std::int64_t(1) << 24) + 7};

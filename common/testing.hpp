@@ -22,6 +22,10 @@ constexpr bool valid_test_name(const char* name) {
 // Exits the process with 77 (after a message) when there is no usable CUDA device.
 void skip_without_gpu();
 
+// Inside a GPU test case: exits with 77 (CTest: Skipped) after "not available on this GPU: <why>"
+// when `available` is false (a Hopper-only kernel in a build or on a GPU without sm_90 code).
+void skip_unless_available(bool available, const char* why);
+
 // The sizes every GPU test covers: 0, 1, 2, 31, 32, 33, block-1, block, block+1, a few
 // non-powers of two, and one array larger than a 50 MB L2 (2^24 + 7 four-byte elements).
 std::vector<std::int64_t> edge_sizes(std::int64_t block);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # expect_exit.sh CODE REGEX PROGRAM [ARGS...]
 # Passes (exit 0) when PROGRAM exits with CODE and its output (stdout + stderr) matches the
-# extended REGEX. Exits 77 (CTest: Skipped) when PROGRAM reports no CUDA device and CODE is not 77.
+# extended REGEX. Exits 77 (CTest: Skipped) when PROGRAM reports no CUDA device (77) or that its
+# idea is not available on this GPU (78), and CODE is neither.
 set -u
 expected=$1 pattern=$2
 shift 2
@@ -10,6 +11,10 @@ actual=$?
 printf '%s\n' "$output"
 if [ "$actual" -eq 77 ] && [ "$expected" -ne 77 ]; then
   echo "expect_exit: no CUDA device, skipped"
+  exit 77
+fi
+if [ "$actual" -eq 78 ] && [ "$expected" -ne 78 ]; then
+  echo "expect_exit: not available on this GPU, skipped"
   exit 77
 fi
 if [ "$actual" -ne "$expected" ]; then

@@ -7,7 +7,7 @@
 // Changes from the previous step (reduce9): for n <= CLUSTER_ELEMENTS launch() starts one cluster
 //   of up to CLUSTER_BLOCKS blocks with cudaLaunchKernelEx (the loads, thread_sum() and
 //   block_sum() are reduce8's and reduce7's); it needs no workspace. Larger n, or a GPU (or a
-//   build) without clusters, go to reduce9::launch unchanged.
+//   build for an older GPU) without clusters, go to reduce9::launch unchanged.
 // What limits it: at 2^16 the launch and one DRAM round trip for the loads, which no
 //   single-launch reduction avoids; the cluster barrier replaces the trip to L2 and back. A
 //   cluster holds at most 8 blocks (16 with a non-portable opt-in), so above CLUSTER_ELEMENTS
@@ -25,6 +25,7 @@
 
 #include "chapters/reduction/11_reduce9/reduce9.cuh"
 #include "common/check.cuh"
+#include "common/per_device.cuh"
 
 namespace reduce10 {
 
@@ -100,35 +101,47 @@ inline cudaLaunchConfig_t cluster_config(int blocks, cudaLaunchAttribute* attrib
 }
 
 // Can this GPU run a cluster of CLUSTER_BLOCKS of this kernel? It needs cluster launch (compute
-// capability 9.0 on), a kernel built for it (not the empty sm_80 body), and room for the cluster
+// capability 9.0 on), a kernel built for it (compute_90 on: a compute_80 build is the empty body
+// above even on an H200, so the device alone cannot say), and room for the cluster
 // (cudaOccupancyMaxActiveClusters, which also says no for 16 blocks where 16 is not allowed).
 template <class T>
-bool cluster_fits(int device) {
+cudaError_t cluster_fits(int device, bool& fits) {
+  fits = false;
   int cluster_launch = 0;
-  CUDA_CHECK(cudaDeviceGetAttribute(&cluster_launch, cudaDevAttrClusterLaunch, device));
-  if (!cluster_launch) return false;
-  cudaFuncAttributes attributes = {};
-  CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel<T>));
-  if (attributes.binaryVersion < 90) return false;
+  CUDA_TRY(cudaDeviceGetAttribute(&cluster_launch, cudaDevAttrClusterLaunch, device));
+  bool hopper = false;
+  CUDA_TRY(common::runs_hopper_code(kernel<T>, hopper));
+  if (!cluster_launch || !hopper) return cudaSuccess;
   if (CLUSTER_BLOCKS > 8)
-    CUDA_CHECK(cudaFuncSetAttribute(kernel<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    CUDA_TRY(cudaFuncSetAttribute(kernel<T>, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   cudaLaunchAttribute attribute;
   const cudaLaunchConfig_t config = cluster_config(CLUSTER_BLOCKS, &attribute);
   int clusters = 0;
   if (cudaOccupancyMaxActiveClusters(&clusters, kernel<T>, &config) != cudaSuccess) {
     (void)cudaGetLastError();  // not an error of the program: this cluster is not possible here
-    return false;
+    return cudaSuccess;
   }
-  return clusters >= 1;
+  fits = clusters >= 1;
+  return cudaSuccess;
 }
 
-// Asked once per process (for the device current at the first call), for both types.
-inline bool cluster_available() {
-  static const bool available = [] {
+// Asked once per device (and again after a reset), for both types.
+inline cudaError_t query_cluster_available(bool& available) {
+  static common::PerDevice<bool> cache;
+  return cache.get_current(available, [](bool& both) {
     int device = 0;
-    CUDA_CHECK(cudaGetDevice(&device));
-    return cluster_fits<std::int32_t>(device) && cluster_fits<float>(device);
-  }();
+    bool fits_int32 = false, fits_float = false;
+    CUDA_TRY(cudaGetDevice(&device));
+    CUDA_TRY(cluster_fits<std::int32_t>(device, fits_int32));
+    CUDA_TRY(cluster_fits<float>(device, fits_float));
+    both = fits_int32 && fits_float;
+    return cudaSuccess;
+  });
+}
+
+inline bool cluster_available() {
+  bool available = false;
+  CUDA_CHECK(query_cluster_available(available));
   return available;
 }
 
@@ -139,6 +152,16 @@ inline std::size_t workspace_elements(int n) {
   return uses_cluster(n) ? 0 : reduce9::workspace_elements(n);
 }
 
+// The cluster launch alone, for n <= CLUSTER_ELEMENTS where cluster_available(); it returns its
+// error instead of ending the program (reduce11 launches it as reusable code).
+template <class T>
+cudaError_t launch_cluster(const T* d_in, int n, T* d_out, cudaStream_t stream = 0) {
+  cudaLaunchAttribute attribute;
+  cudaLaunchConfig_t config = cluster_config(cluster_blocks_for(n), &attribute);
+  config.stream = stream;
+  return cudaLaunchKernelEx(&config, kernel<T>, d_in, n, d_out);
+}
+
 // One launch for every n, 0 included (one block of one cluster that adds nothing and writes 0).
 template <class T>
 void launch(const T* d_in, int n, T* d_out, T* d_workspace) {
@@ -146,9 +169,7 @@ void launch(const T* d_in, int n, T* d_out, T* d_workspace) {
     reduce9::launch(d_in, n, d_out, d_workspace);  // the full grid, finished by the last block
     return;
   }
-  cudaLaunchAttribute attribute;
-  const cudaLaunchConfig_t config = cluster_config(cluster_blocks_for(n), &attribute);
-  CUDA_CHECK(cudaLaunchKernelEx(&config, kernel<T>, d_in, n, d_out));
+  CUDA_CHECK(launch_cluster(d_in, n, d_out));
 }
 //! [launch]
 

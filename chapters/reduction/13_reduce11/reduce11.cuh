@@ -38,6 +38,7 @@
 
 #include "chapters/reduction/12_reduce10/reduce10.cuh"
 #include "common/check.cuh"
+#include "common/per_device.cuh"
 #include "common/reduction/program.cuh"
 #include "common/vector4.cuh"
 
@@ -207,12 +208,28 @@ struct groups : policy<order::runs, GROUP_VECTORS, 4> {};     // equal runs, 512
 struct strided : policy<order::strided, 4 * BLOCK_THREADS, 4> {};
 
 // The grid that fills the GPU once (reduce8's: SMs x resident blocks), at most one block per
-// TILE_ELEMENTS; asked once per process, for the device current at the first call.
+// TILE_ELEMENTS; asked once per device (and again after a reset) for the current device.
+template <class V>
+cudaError_t query_grid_limit(int& limit) {
+  static common::PerDevice<int> cache;
+  return cache.get_current(limit, [](int& blocks) {
+    int device = 0, sms = 0, per_sm_int32 = 0, per_sm_float = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm_int32, kernel<std::int32_t, V>, BLOCK_THREADS, 0));
+    CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm_float, kernel<float, V>,
+                                                           BLOCK_THREADS, 0));
+    blocks = std::min<int>(sms * std::min(per_sm_int32, per_sm_float), int(reduce9::COUNT_MASK));
+    return cudaSuccess;
+  });
+}
+
 template <class V>
 int grid_limit() {
-  static const int resident =
-      reduce8::resident_blocks(kernel<std::int32_t, V>, kernel<float, V>, BLOCK_THREADS);
-  return std::min<int>(resident, int(reduce9::COUNT_MASK));
+  int limit = 0;
+  CUDA_CHECK(query_grid_limit<V>(limit));
+  return limit;
 }
 
 // A pure function, so the host tests can check it at any n: one block per tile, at least one,
@@ -220,11 +237,6 @@ int grid_limit() {
 constexpr int grid_for(std::int64_t n, int max_blocks) {
   const std::int64_t tiles = (n + reduce8::TILE_ELEMENTS - 1) / reduce8::TILE_ELEMENTS;
   return int(std::max<std::int64_t>(1, std::min<std::int64_t>(tiles, max_blocks)));
-}
-
-template <class V = claimed>
-int blocks_for(std::int64_t n) {
-  return grid_for(n, grid_limit<V>());
 }
 
 // n of at most one tile: one block sums it and writes the result, in an ordinary launch. At such
@@ -254,48 +266,77 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 }
 
 // Does n go to reduce10's cluster? (Its kernel takes an int n; the cluster's n are small.)
-inline bool uses_cluster(std::int64_t n) {
-  return n > SINGLE_TILE_ELEMENTS && n <= reduce10::CLUSTER_ELEMENTS &&
-         reduce10::uses_cluster(int(n));
+inline cudaError_t query_uses_cluster(std::int64_t n, bool& cluster) {
+  cluster = false;
+  if (n <= SINGLE_TILE_ELEMENTS || n > reduce10::CLUSTER_ELEMENTS) return cudaSuccess;
+  return reduce10::query_cluster_available(cluster);
 }
 
-// reduce9's workspace with one slot more: the claims' word sits where reduce9's first slot does,
-// at the same place for every grid, and the blocks' slots follow it.
+// The workspace launch() needs for n on the current device, in elements of T: reduce9's with one
+// slot more (the claims' word sits where reduce9's first slot does, at the same place for every
+// grid, and the blocks' slots follow it); none for one block or the cluster.
+template <class V = claimed>
+cudaError_t query_workspace_elements(std::int64_t n, std::size_t& elements) {
+  elements = 0;
+  bool cluster = false;
+  CUDA_TRY(query_uses_cluster(n, cluster));
+  if (n <= SINGLE_TILE_ELEMENTS || cluster) return cudaSuccess;
+  int limit = 0;
+  CUDA_TRY(query_grid_limit<V>(limit));
+  elements = reduce9::workspace_elements_for_blocks(grid_for(n, limit) + 1);
+  return cudaSuccess;
+}
+
+// The same for the programs, which end on a CUDA error.
 template <class V = claimed>
 std::size_t workspace_elements(std::int64_t n) {
-  return n <= SINGLE_TILE_ELEMENTS || uses_cluster(n)
-             ? 0
-             : reduce9::workspace_elements_for_blocks(blocks_for<V>(n) + 1);
+  std::size_t elements = 0;
+  CUDA_CHECK(query_workspace_elements<V>(n, elements));
+  return elements;
 }
 
-// One launch for every n, 0 included.
+// One launch for every n, 0 included, on `stream`: reusable code. It returns the first CUDA
+// error (never ends the program) and cudaErrorInvalidValue for a negative n or a missing buffer
+// (d_workspace may be null only where query_workspace_elements() says 0). Any alignment of d_in
+// works (reduce8's split reads a head and a tail around the 16-byte vectors). Launches that run
+// at the same time (two streams) need a workspace each: the claims' word and the counter live
+// there. Its caches are kept per device.
 template <class T, class V = claimed>
-void launch(const T* d_in, std::int64_t n, T* d_out, T* d_workspace) {
+cudaError_t launch(const T* d_in, std::int64_t n, T* d_out, T* d_workspace,
+                   cudaStream_t stream = 0) {
+  if (n < 0 || d_out == nullptr || (n > 0 && d_in == nullptr)) return cudaErrorInvalidValue;
   if (n <= SINGLE_TILE_ELEMENTS) {
-    single_tile_kernel<<<1, BLOCK_THREADS>>>(d_in, int(n), d_out);
-    CUDA_CHECK_LAUNCH();
-    return;
+    single_tile_kernel<<<1, BLOCK_THREADS, 0, stream>>>(d_in, int(n), d_out);
+    return cudaGetLastError();
   }
-  if (uses_cluster(n)) {
-    reduce10::launch(d_in, int(n), d_out, d_workspace);  // one cluster, no workspace
-    return;
-  }
+  bool cluster = false;
+  CUDA_TRY(query_uses_cluster(n, cluster));
+  if (cluster) return reduce10::launch_cluster(d_in, int(n), d_out, stream);  // no workspace
+  if (d_workspace == nullptr) return cudaErrorInvalidValue;
+  int limit = 0;
+  CUDA_TRY(query_grid_limit<V>(limit));
   const reduce9::workspace_layout w = reduce9::layout_of(d_workspace);
   unsigned long long* const claim_word = w.slots;
-  kernel<T, V><<<blocks_for<V>(n), BLOCK_THREADS>>>(d_in, n, d_out, w.slots + 1, w.counter,
-                                                    claim_word, reduce9::next_stamp());
-  CUDA_CHECK_LAUNCH();
+  kernel<T, V><<<grid_for(n, limit), BLOCK_THREADS, 0, stream>>>(
+      d_in, n, d_out, w.slots + 1, w.counter, claim_word, reduce9::next_stamp());
+  return cudaGetLastError();
 }
 //! [launch]
 
 // The program's and the tests' variants: the step first, then those the page compares.
+// The programs' launch: the step's on the default stream, ending the program on a CUDA error.
+template <class T, class V>
+void launch_or_exit(const T* d_in, std::int64_t n, T* d_out, T* d_workspace) {
+  CUDA_CHECK(launch<T, V>(d_in, n, d_out, d_workspace));
+}
+
 template <class V>
 common::reduction_step_64 variant(const char* name) {
   return {"reduce11",
           "sum reduction of any n that fits in device memory, one launch",
           workspace_elements<V>,
-          launch<std::int32_t, V>,
-          launch<float, V>,
+          launch_or_exit<std::int32_t, V>,
+          launch_or_exit<float, V>,
           name};
 }
 inline std::vector<common::reduction_step_64> variants() {

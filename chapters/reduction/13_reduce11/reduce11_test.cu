@@ -9,6 +9,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
@@ -147,9 +148,10 @@ GPU_TEST_CASE(
     sizes.push_back(n);
   using reduce11::claimed;
   common::testing::check_launches_in_a_row<std::int32_t>(
-      sizes, reduce11::workspace_elements<claimed>, reduce11::launch<std::int32_t, claimed>);
+      sizes, reduce11::workspace_elements<claimed>,
+      reduce11::launch_or_exit<std::int32_t, claimed>);
   common::testing::check_launches_in_a_row<float>(sizes, reduce11::workspace_elements<claimed>,
-                                                  reduce11::launch<float, claimed>);
+                                                  reduce11::launch_or_exit<float, claimed>);
 }
 
 // With a fixed share per block the float sum is added in the same order every launch: the same
@@ -170,4 +172,76 @@ GPU_TEST_CASE("reduce11 sums int32 and float past 2^31 elements and int32 past 2
   check_large<std::int32_t>(TWO_31 + 5);
   check_large<float>(TWO_31 + 5);
   check_large<std::int32_t>(TWO_32 + 3);
+}
+
+namespace {
+// Sums n elements (seed) on `stream` into *d_out, `launches` times; the caller checks.
+struct stream_job {
+  std::int64_t n;
+  std::vector<std::int32_t> input;
+  common::device_buffer<std::int32_t> d_in, d_out, d_workspace;
+  cudaStream_t stream = nullptr;
+  stream_job(std::int64_t n_, std::uint64_t seed)
+      : n(n_), input(common::reduction_input<std::int32_t>(std::size_t(n_), seed)),
+        d_in(std::size_t(n_)), d_out(1),
+        d_workspace(std::max<std::size_t>(1, reduce11::workspace_elements(n_))) {
+    d_in.upload(input);
+    d_out.poison();
+    d_workspace.poison();
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  }
+  ~stream_job() { cudaStreamDestroy(stream); }
+  void check() {
+    const std::int32_t got = d_out.download()[0];
+    INFO("n=", n);
+    CHECK(common::check_sum("sum", got, common::reference_sum(input)).ok());
+  }
+};
+}  // namespace
+
+GPU_TEST_CASE("reduce11 runs on two streams at once with a workspace each") {
+  // Sizes on each path: the grid (two sizes), the single block, the cluster where there is one.
+  const std::int64_t sizes[] = {(std::int64_t(1) << 24) + 3, 100003,
+                                reduce11::SINGLE_TILE_ELEMENTS - 1, reduce10::CLUSTER_ELEMENTS};
+  for (const std::int64_t n : sizes) {
+    stream_job a(n, 1), b(n + 1, 2);
+    for (int k = 0; k < 20; ++k) {  // interleaved: each stream's launches overlap the other's
+      REQUIRE(reduce11::launch(a.d_in.data(), a.n, a.d_out.data(), a.d_workspace.data(),
+                               a.stream) == cudaSuccess);
+      REQUIRE(reduce11::launch(b.d_in.data(), b.n, b.d_out.data(), b.d_workspace.data(),
+                               b.stream) == cudaSuccess);
+    }
+    CUDA_CHECK(cudaDeviceSynchronize());
+    a.check();
+    b.check();
+  }
+}
+
+GPU_TEST_CASE("reduce11 is right after a device reset between launches") {
+  // Its caches (the grid limit, whether the cluster runs) are per device and context.
+  for (int round = 0; round < 2; ++round) {
+    {
+      stream_job grid((1 << 24) + 3, 7 + round), cluster(reduce10::CLUSTER_ELEMENTS, 9 + round);
+      for (stream_job* job : {&grid, &cluster})
+        REQUIRE(reduce11::launch(job->d_in.data(), job->n, job->d_out.data(),
+                                 job->d_workspace.data(), job->stream) == cudaSuccess);
+      CUDA_CHECK(cudaDeviceSynchronize());
+      grid.check();
+      cluster.check();
+    }  // every buffer and stream freed before the reset
+    CUDA_CHECK(cudaDeviceReset());
+  }
+}
+
+GPU_TEST_CASE("reduce11 returns bad arguments as errors and launches nothing") {
+  common::device_buffer<float> d_in(1 << 20), d_out(1);
+  d_out.poison();
+  CHECK(reduce11::launch<float>(d_in.data(), -1, d_out.data(), nullptr) == cudaErrorInvalidValue);
+  CHECK(reduce11::launch<float>(d_in.data(), 1 << 20, nullptr, nullptr) == cudaErrorInvalidValue);
+  CHECK(reduce11::launch<float>(nullptr, 5, d_out.data(), nullptr) == cudaErrorInvalidValue);
+  // Past the single block and the cluster a workspace is needed.
+  CHECK(reduce11::launch<float>(d_in.data(), 1 << 20, d_out.data(), nullptr) ==
+        cudaErrorInvalidValue);
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CHECK(std::isnan(d_out.download()[0]));  // still the poison
 }
