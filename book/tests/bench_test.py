@@ -194,6 +194,19 @@ def main():
         r = run_bench(build, results, "--part", "intro", "--part-time-limit", "0")
         expect(r.returncode == 2, f"time limit 0: bad usage (got {r.returncode})")
 
+    # 8: a step whose idea this GPU lacks (exit 78) is named, leaves no rows, and the part is written
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build, step_b='echo "step_b: not available on this GPU: needs bulk copies '
+                                 '(sm_90); skipped, exit 78" >&2\nexit 78')
+        r = run_bench(build, results, "--part", "reduction")
+        expect(r.returncode == 0, f"not available: exit 0 (got {r.returncode}):\n{r.stdout}")
+        expect("not available on this GPU" in r.stdout, f"not available: says so:\n{r.stdout}")
+        text = read(os.path.join(results, "fake-gpu", "reduction.csv"))
+        expect("# not_available: step_b" in text and "reduction,step_b," not in text
+               and "yardstick," in text,
+               f"not available: named in the metadata, no rows, yardsticks kept:\n{text}")
+
     for f in failures:
         print("FAIL:", f)
     print(f"bench_test: {len(failures)} failure(s)")

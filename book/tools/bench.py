@@ -26,6 +26,10 @@ While a part runs, the rows so far are kept in build/bench-partial/<gpu>/<part>.
 that fails or is stopped (by the time limit, or by whatever ran the bench) leaves what it measured
 there, for diagnosis. It is never a results file.
 
+A step that exits with 78 (its one idea is a feature this GPU or this build lacks, such as bulk
+copies before Hopper) is reported as "not available on this GPU" and leaves no rows; the part's
+file names it in "# not_available:" and is still written.
+
 Exit codes: 0 written, 1 a run failed, 2 bad usage, 77 no CUDA device.
 """
 import argparse
@@ -38,6 +42,10 @@ import subprocess
 import sys
 import tempfile
 import time
+
+
+# A step's exit code when its one idea is a feature this GPU or build lacks (common/exit_codes.hpp).
+NOT_AVAILABLE = 78
 
 
 def run(cmd, **kw):
@@ -141,6 +149,7 @@ def bench_part(part, runs, bindir, gpu_info, metadata, path, partial_path, time_
     runs = [("yardstick", "gpu_info", "")] + runs
     before = previous_run_seconds(path)
     header, rows, seconds, started = None, [], {}, time.time()
+    not_available = []  # steps that exited with NOT_AVAILABLE: no rows, named in the metadata
     print(f"bench: part {part}: {len(runs)} runs"
           + (f", about {fmt_seconds(sum(before.get(run_key(s, a), 0) for _, s, a in runs))} "
              "by the previous results" if before else ""), flush=True)
@@ -158,6 +167,11 @@ def bench_part(part, runs, bindir, gpu_info, metadata, path, partial_path, time_
             print(f"bench: part {part} ran past --part-time-limit; {path} not written (the "
                   f"previous file, if any, is untouched){kept}", file=sys.stderr)
             return False, time.time() - started
+        if r.returncode == NOT_AVAILABLE:  # the step's idea needs what this GPU or build lacks
+            print("not available on this GPU: " + r.stderr.strip().splitlines()[-1]
+                  if r.stderr.strip() else "not available on this GPU", flush=True)
+            not_available.append(step)
+            continue
         h, got = csv_rows(r.stdout)
         bad = [row for row in got if not row.endswith(",ok")]
         if r.returncode != 0 or bad or not got:
@@ -182,7 +196,10 @@ def bench_part(part, runs, bindir, gpu_info, metadata, path, partial_path, time_
                               "the rows so far here while the part runs)")
         write_atomically(partial_path, partial, header, rows)
     total = time.time() - started
-    write_atomically(path, part_metadata(metadata, part, started, seconds), header, rows)
+    meta = part_metadata(metadata, part, started, seconds)
+    if not_available:
+        meta["not_available"] = " ".join(sorted(set(not_available)))
+    write_atomically(path, meta, header, rows)
     if os.path.exists(partial_path):
         os.remove(partial_path)
     print(f"bench: part {part}: {len(rows)} rows in {fmt_seconds(total)} -> {path}", flush=True)
