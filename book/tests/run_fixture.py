@@ -205,10 +205,17 @@ CASES = {
                                        "add_chapter(gamma PART demo)\n"), 1,
                                  r"03_gamma/CMakeLists\.txt:1: error: this chapter directory is "
                                  r"not in the build"),
-    # a part's own generator (chapters/demo/rows.py) must succeed
-    "failing_part_generator": (replace("chapters/demo/rows.py", "import sys\n",
+    # a part's own generator (chapters/demo/tools/rows.py, listed in its generators.txt) must
+    # succeed, and a generator that is not listed (or a script outside tools/) would never run
+    "failing_part_generator": (replace("chapters/demo/tools/rows.py", "import sys\n",
                                        "import sys\nsys.exit('rows.py: broken on purpose')\n"),
                                1, r"rows\.py: error: exit 1 while generating demo_rows\.html"),
+    "unlisted_part_generator": (write("chapters/demo/tools/more_rows.py",
+                                      '"""more_rows.py RESULTS_FILE > demo_more.html\n"""\n'), 1,
+                                r"more_rows\.py: error: says it generates a page's content but is "
+                                r"not listed in generators\.txt"),
+    "script_outside_tools": (write("chapters/demo/loose.py", "print()\n"), 1,
+                             r"chapters/demo/loose\.py: error: a part's scripts go in its tools/"),
     # \fact names: a variant "block" of step alpha and a step alpha_block both define
     # alpha_block_gbps; the build must refuse rather than show one of them silently
     "fact_collision": (chain(
@@ -317,7 +324,10 @@ def main():
            os.path.join(src, "steps.tsv"), "--out", os.path.join(work, "out"),
            "--pages-dir", os.path.join(src, "pages"), "--results-dir",
            os.path.join(src, "results"), "--doxygen", args.doxygen, "--gnuplot", args.gnuplot] + extra
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # The runner sets the path (build_book.py imports common/tools/check_exercises.py).
+    env = dict(os.environ, PYTHONPATH=os.path.join(os.path.dirname(os.path.dirname(HERE)),
+                                                   "common", "tools"))
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     print(r.stdout)
     problems = []
     if r.returncode != want_rc:

@@ -21,15 +21,17 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # nothing of the build lands in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import book_tree  # noqa: E402
-import check_pages  # noqa: E402
-import gen_diff  # noqa: E402
-import gen_results  # noqa: E402
+import book_tree
+import check_pages
+import gen_diff
+import gen_results
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "common",
-                                "tools"))
-import check_exercises  # noqa: E402  (the README header table of an exercise)
+try:  # the README header table of an exercise
+    import check_exercises
+except ImportError:  # the `book` target and the fixture tests put common/tools on the path
+    print("book: common/tools is not on PYTHONPATH (run the `book` target, or "
+          "PYTHONPATH=common/tools python3 book/tools/build_book.py ...)", file=sys.stderr)
+    sys.exit(2)
 
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 BOOK_DIR = os.path.dirname(TOOLS_DIR)
@@ -136,35 +138,71 @@ def exercise_table(source_dir, parts):
     return "\n".join(lines)
 
 
-def part_generators(part):
-    """A part's own generators: each chapters/<part>/*.py whose docstring starts with
-    `<script>.py RESULTS_FILE > <output file>`. Yields (script path, output file name)."""
-    if not os.path.isdir(part.dir):
-        return
-    for name in sorted(os.listdir(part.dir)):
-        if not name.endswith(".py"):
+GENERATORS_FILE = "generators.txt"
+
+
+def part_generators(part, source_dir):
+    """A part's own generators, listed in chapters/<part>/tools/generators.txt, one per line:
+    `<script>.py > <output file>` (the script in that tools/ directory; '#' starts a comment).
+    Returns ([(script path, output file name)], [error messages]). A tools/ script whose usage line
+    says it makes an output (`<script>.py RESULTS_FILE > <output>`) but that is not listed is an
+    error, and so is a Python script left directly in the part directory: neither would run."""
+    tools = os.path.join(part.dir, "tools")
+    manifest = os.path.join(tools, GENERATORS_FILE)
+    found, errors = [], []
+    if os.path.isdir(part.dir):
+        for name in sorted(os.listdir(part.dir)):
+            if name.endswith(".py"):
+                errors.append(f"{os.path.relpath(os.path.join(part.dir, name), source_dir)}: "
+                              "error: a part's scripts go in its tools/ directory")
+    if os.path.exists(manifest):
+        rel = os.path.relpath(manifest, source_dir)
+        with open(manifest, encoding="utf-8") as f:
+            for line_no, line in enumerate(f, 1):
+                line = line.split("#", 1)[0].strip()
+                if not line:
+                    continue
+                m = re.match(r"^([\w.-]+\.py)\s*>\s*([\w.-]+\.(?:html|svg))$", line)
+                if not m:
+                    errors.append(f"{rel}:{line_no}: error: expected `<script>.py > <output>.html`"
+                                  f" (or .svg), got `{line}`")
+                elif not os.path.isfile(os.path.join(tools, m.group(1))):
+                    errors.append(f"{rel}:{line_no}: error: {m.group(1)} is not in {tools}")
+                else:
+                    found.append((os.path.join(tools, m.group(1)), m.group(2)))
+    listed = {os.path.basename(s) for s, _ in found}
+    for name in sorted(os.listdir(tools)) if os.path.isdir(tools) else []:
+        if not name.endswith(".py") or name in listed:
             continue
-        path = os.path.join(part.dir, name)
-        with open(path, encoding="utf-8") as f:
-            head = f.read(4000)
-        m = re.search(r'^"""\s*' + re.escape(name) + r"\s+RESULTS_FILE\s*>\s*([\w.-]+)\s*$",
-                      head, re.M)
-        if m:
-            yield path, m.group(1)
+        with open(os.path.join(tools, name), encoding="utf-8") as f:
+            head = f.read(400)
+        if re.search(r'^"""\s*' + re.escape(name) + r"\s+RESULTS_FILE\s*>", head, re.M):
+            errors.append(f"{os.path.relpath(os.path.join(tools, name), source_dir)}: error: says "
+                          f"it generates a page's content but is not listed in {GENERATORS_FILE}")
+    return found, errors
 
 
 def run_part_generators(parts, gpu_results, gen_dir, source_dir):
     """Runs them with their part's results file on the GPU the book shows (an empty argument when
-    there is none); their stdout becomes <gen_dir>/<output>. Returns the error messages."""
+    there is none) and book/tools on PYTHONPATH (for `import gen_results`); their stdout becomes
+    <gen_dir>/<output>. Returns the error messages."""
     errors = []
-    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    path = os.pathsep.join([TOOLS_DIR] + [x for x in [os.environ.get("PYTHONPATH")] if x])
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", PYTHONPATH=path)
+    outputs = {}
     for p in parts:
         results = gpu_results.part(p.name) if gpu_results else None
         results_path = results.path if results else ""
-        for script, output in part_generators(p):
+        generators, problems = part_generators(p, source_dir)
+        errors += problems
+        for script, output in generators:
+            rel = os.path.relpath(script, source_dir)
+            if output in outputs:
+                errors.append(f"{rel}: error: {output} is also generated by {outputs[output]}")
+                continue
+            outputs[output] = rel
             r = subprocess.run([sys.executable, script, results_path or ""],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-            rel = os.path.relpath(script, source_dir)
             if r.returncode != 0:
                 errors.append(f"{rel}: error: exit {r.returncode} while generating {output}:\n"
                               f"{r.stderr.strip()}")

@@ -1,6 +1,6 @@
 // scan_conflict_free: the program (common/scan/program.cu does input, reference, checks, timing,
 // CUB). --sweep (or --variant) also runs the unpadded tree and the miscopied macro's padding, for
-// the bank-conflict counters of chapters/scan/gpu_checks.sh.
+// the bank-conflict counters of chapters/scan/tools/gpu_checks.sh.
 #include "common/scan/program.cuh"
 #include "scan_conflict_free.cuh"
 

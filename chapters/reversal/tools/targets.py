@@ -7,12 +7,9 @@ int32, their default variants, each as a multiple of the cudaMemcpy device-to-de
 of its Thrust peer measured in the same run, beside the target and whether it is met. Written for
 book/tools/build_book.py to call; it prints "(not measured)" where the file has no row.
 """
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 N28 = 2**28
 # (step, its default variant, n, what it is compared with, target multiple)

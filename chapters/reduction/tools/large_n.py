@@ -12,9 +12,7 @@ import html
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 FINAL, DEFAULT_VARIANT = "reduce11", "split=claimed"
 SIZES = (2**28, 2**30, 2**32)

@@ -11,12 +11,9 @@ at 2^28, and the third judges the final step against the issue's targets. Writte
 book/tools/build_book.py to call; it prints "(not measured)" where the results file has no row.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 # Source 001, "Parallel scan: performance": (# elements as printed, CPU ms, GPU ms, speedup).
 # The row printed 8388688 is 2^23 = 8388608 (every other row is a power of two).

@@ -7,12 +7,9 @@ at 2048, with CUB on the same input in the same process and the part's launch fl
 kernel, timed the same way). Written for book/tools/build_book.py to call.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 STEPS = [("scan_naive", 1024), ("scan_work_efficient", 2048), ("scan_conflict_free", 2048)]
 

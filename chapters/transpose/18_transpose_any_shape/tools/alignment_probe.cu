@@ -1,6 +1,6 @@
 // transpose_alignment_probe: what the memory system charges for a tiled transpose's accesses when
 //   the matrix's rows do not start on 32-byte sectors (not a step of the book: evidence for
-//   transpose_any_shape's page, run by chapters/transpose/gpu_checks.sh).
+//   transpose_any_shape's page, run by chapters/transpose/tools/gpu_checks.sh).
 // No transpose: each kernel makes only one side's accesses of a tiled transpose, with one float
 //   per thread and whole warps on consecutive floats, so that nothing but the addresses changes.
 //   - write: the store phase. An R x C input has C output rows of R floats; block (x, y) writes

@@ -2,8 +2,8 @@
 # gpu_checks_modern.sh: GPU evidence for Part I's modern steps (reduce7, reduce8, reduce9) beyond
 # the bench, written under $OUT (needs a GPU). Run from the repository root with a build in build/
 # (or BUILD=dir), e.g.
-#   OUT=/tmp/out bash chapters/reduction/gpu_checks_modern.sh
-#   OUT=/tmp/out SECTIONS="accept floor" bash chapters/reduction/gpu_checks_modern.sh
+#   OUT=/tmp/out bash chapters/reduction/tools/gpu_checks_modern.sh
+#   OUT=/tmp/out SECTIONS="accept floor" bash chapters/reduction/tools/gpu_checks_modern.sh
 # Sections (all by default; SECTIONS picks some, in this order):
 #   accept    the performance targets, same process, more repetitions than the bench:
 #             reduce9 >= 1.00x cub::DeviceReduce::Sum and >= 0.97x the read-only yardstick at

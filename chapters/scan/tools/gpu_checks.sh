@@ -2,7 +2,7 @@
 # gpu_checks.sh: the measurements of Part III that the bench does not take. Run on the GPU machine
 # from the repository root, after a build in build/:
 #
-#   OUT=/some/dir bash chapters/scan/gpu_checks.sh
+#   OUT=/some/dir bash chapters/scan/tools/gpu_checks.sh
 #
 # Writes under $OUT (the pages \verbinclude the .txt files once they are in book/results/<gpu>/):
 #   ncu_scan_bank_conflicts.csv   Nsight Compute: shared-memory bank conflicts and wavefronts of
@@ -26,7 +26,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 
-source "$HERE/../../common/tools/ncu.sh"
+source "$HERE/../../../common/tools/ncu.sh"
 BANK_METRICS=$NCU_BANK_METRICS,gpu__time_duration.sum
 DRAM_METRICS=dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum
 
@@ -55,10 +55,10 @@ profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 3 "::(kernel|reduce_tiles|scan_
   scan_reduce_then_scan --n 2^26 --type int32
 profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 1 "::kernel<" scan_lookback --n 2^26 --type int32
 
-NOTE="${GPU_NAME:-GPU ?}; made by chapters/scan/gpu_checks.sh at commit ${COMMIT:0:7}"
-python3 "$HERE/ncu_table.py" "$OUT/ncu_scan_bank_conflicts.csv" "$NOTE, n = 2048 int32" \
+NOTE="${GPU_NAME:-GPU ?}; made by chapters/scan/tools/gpu_checks.sh at commit ${COMMIT:0:7}"
+python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_scan_bank_conflicts.csv" "$NOTE, n = 2048 int32" \
   >"$OUT/ncu_scan_bank_conflicts.txt"
-python3 "$HERE/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
+python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
   --input-bytes 268435456 \
   >"$OUT/ncu_scan_dram.txt"
 

@@ -8,12 +8,9 @@ theoretical DRAM bandwidth. Written for book/tools/build_book.py to call (or to 
 the generated directory); it prints "(not measured)" where the results file has no row.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 GIB = 2**30 / 1e9  # the whitepaper's host code divides by 2^30: its "GB/s" are GiB/s
 

@@ -9,13 +9,10 @@ a run of the step alone). A variant a run does not have (older runs have fewer) 
 Written for book/tools/build_book.py to call.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
-from shape_sweep import STEP, other_gpus  # noqa: E402
+import gen_results
+from shape_sweep import STEP, other_gpus
 
 
 def variants_table(results):

@@ -3,7 +3,7 @@
 # sectors per request, DRAM bytes and kernel time of each GPU step and of Thrust's kernels. Run on
 # the GPU machine from the repository root, after a build in build/:
 #
-#   OUT=/some/dir bash chapters/reversal/gpu_checks.sh
+#   OUT=/some/dir bash chapters/reversal/tools/gpu_checks.sh
 #
 # Writes under $OUT (the pages \verbinclude the .txt once it is in book/results/<gpu>/):
 #   ncu_reversal_sectors.txt  one row per profiled kernel (the first, checked launch of its program)
@@ -18,7 +18,7 @@ mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--n 2^26)  # 268 MB in, 268 MB out: together past a 60 MiB L2 several times
 
-source "$HERE/../../common/tools/ncu.sh"
+source "$HERE/../../../common/tools/ncu.sh"
 
 # profile STEP KERNEL_REGEX [ARG...]: appends the counters of the first launch (after SKIP
 # matching launches, default 0) of the kernels that match KERNEL_REGEX in STEP's program, run at
@@ -54,9 +54,9 @@ SKIP=8 profile reverse_in_place "(^|[ :])reverse_in_place::kernel[<(]" --no-peer
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 # BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
-python3 "$HERE/ncu_table.py" "$OUT/ncu_reversal.csv" \
+python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_reversal.csv" \
   --note "${GPU_NAME:-GPU ?}, n = 2^26 int32 (the last three rows: 2^26 + 3), the first (checked)" \
   --note "launch of each kernel; template arguments: <type, shift, unroll, hints[, exchange]>;" \
-  --note "made by chapters/reversal/gpu_checks.sh at commit ${COMMIT:0:7} from the ncu CSV" \
+  --note "made by chapters/reversal/tools/gpu_checks.sh at commit ${COMMIT:0:7} from the ncu CSV" \
   >"$OUT/ncu_reversal_sectors.txt"
 echo "gpu_checks: wrote $(ls "$OUT" | wc -l) files to $OUT" >&2

@@ -8,12 +8,9 @@ for a GTX 1080 (quoted from its README); and the part's two performance targets,
 Written for book/tools/build_book.py to call; it prints "(not measured)" where the file has no row.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 STEPS = ["sieve_cpu", "sieve_naive", "sieve_grid", "sieve_shared", "sieve_bits", "sieve_segmented"]
 SIZES = [(2**20 - 1, "2<sup>20</sup> - 1"), (10**8, "10<sup>8</sup>"), (10**9, "10<sup>9</sup>"),

@@ -8,9 +8,9 @@
 #                               with their wavefronts; and the shared atomics in the SASS.
 #   sieve_segmented_probe.txt   sieve_segmented_probe: a count's time beside finding its sieving
 #                               primes on the host, short ranges and far from 0; the launch floor.
-# Run from the repository root after building: bash chapters/sieve/gpu_checks.sh [build dir]
+# Run from the repository root after building: bash chapters/sieve/tools/gpu_checks.sh [build dir]
 set -u
-build=${1:-build}
+build=${1:-${BUILD:-build}}
 out=${OUT:-build/gpu_checks}
 mkdir -p "$out"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,8 +27,8 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 } >"$out/sieve_shared_racecheck.txt"
 cat "$out/sieve_shared_racecheck.txt"
 
-# shellcheck source=../../common/tools/ncu.sh
-source "$here/../../common/tools/ncu.sh"
+# shellcheck source=../../../common/tools/ncu.sh
+source "$here/../../../common/tools/ncu.sh"
 metrics=gpu__time_duration.sum,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,\
 smsp__issue_active.avg.pct_of_peak_sustained_active,\
 smsp__sass_inst_executed_op_shared_atom.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum,\
@@ -75,7 +75,7 @@ PY
 cat "$out/sieve_segmented_ncu.txt"
 
 {
-  echo "# sieve_segmented_probe (chapters/sieve/06_sieve_segmented/probe.cu) on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%F); program output unedited below this header"
+  echo "# sieve_segmented_probe (chapters/sieve/06_sieve_segmented/tools/probe.cu) on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%F); program output unedited below this header"
   "$build/bin/sieve_segmented_probe"
 } >"$out/sieve_segmented_probe.txt" 2>&1
 cat "$out/sieve_segmented_probe.txt"

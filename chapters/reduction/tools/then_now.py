@@ -11,15 +11,11 @@ targets of the final step, reduce11, against what was measured (large_n.py sets 
 hand into the generated directory); it prints "(not measured)" where the file has no row.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import large_n  # noqa: E402
+import large_n
 
 # Source 001 (after Harris): the G80's theoretical bandwidth as the slides compute it,
 # 384 bit x 1800 MHz / 8, and its table for 2^22 ints: (kernel, its name, ms, GB/s as printed).

@@ -3,7 +3,7 @@
 # (shared-memory bank conflicts, global sectors per request, DRAM bytes) and the classic
 # back-to-back timing. Run on the GPU machine from the repository root, after a build in build/:
 #
-#   OUT=/some/dir bash chapters/transpose/gpu_checks.sh
+#   OUT=/some/dir bash chapters/transpose/tools/gpu_checks.sh
 #
 # Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/<gpu>/):
 #   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
@@ -27,7 +27,7 @@ mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--rows 4096 --cols 4096)  # 67 MB in, 67 MB out: together past a 60 MiB L2
 
-source "$HERE/../../common/tools/ncu.sh"
+source "$HERE/../../../common/tools/ncu.sh"
 BANK_METRICS=$NCU_BANK_METRICS
 SECTOR_METRICS=$NCU_SECTOR_METRICS
 
@@ -74,13 +74,13 @@ GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head 
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 COMMIT=${COMMIT:0:7}
 NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch"
-       --note "of each step; made by chapters/transpose/gpu_checks.sh at commit $COMMIT"
+       --note "of each step; made by chapters/transpose/tools/gpu_checks.sh at commit $COMMIT"
        --note "from the ncu CSV beside it")
-python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
+python3 "$HERE/../../../common/tools/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_bank_conflicts.txt"
-python3 "$HERE/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
+python3 "$HERE/../../../common/tools/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_sectors.txt"
-python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[@]}" \
+python3 "$HERE/../../../common/tools/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_fast_stores.txt"
 
 # The classic timing (source 002): launches in a row, nothing flushed, beside the book's timing.
@@ -103,7 +103,7 @@ python3 "$HERE/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[
   >"$OUT/transpose_cpu_host.txt" 2>&1
 
 {
-  echo "# transpose_alignment_probe (chapters/transpose/18_transpose_any_shape/alignment_probe.cu);" \
+  echo "# transpose_alignment_probe (chapters/transpose/18_transpose_any_shape/tools/alignment_probe.cu);" \
     "commit $COMMIT"
   "$BIN/transpose_alignment_probe"
 } >"$OUT/transpose_alignment_probe.txt" 2>&1

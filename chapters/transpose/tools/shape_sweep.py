@@ -15,9 +15,7 @@ import html
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
 STEP = "transpose_any_shape"
 BEFORE = "transpose_fast"
@@ -59,7 +57,8 @@ def other_gpus(shown):
     have the step: its bench run of the part (book/results/<gpu>/transpose.csv) where that has it,
     else a run of the step alone (transpose_any_shape_sweep.txt, the bench's file of `--only
     transpose_any_shape`). `source` names the file, as HTML. Also used by sweep_variants.py."""
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book", "results")
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "book",
+                        "results")
     for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
         for name, what in (("transpose.csv", "its bench run of the part"),
                            ("transpose_any_shape_sweep.txt", "a run of this step alone")):

@@ -9,12 +9,10 @@ indices, whole tiles) beside them. A run without an unroll=4 row was made by an 
 of the step, whose variants had other meanings (large_n.of_this_version): its rows are shown as
 not measured.
 """
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import large_n  # noqa: E402
-from large_n import gen_results, td  # noqa: E402
+import large_n
+from large_n import gen_results, td
 
 VARIANTS = ("split=claimed", "unroll=4", "split=tiles", "split=groups", "split=strided")
 N = 2**28

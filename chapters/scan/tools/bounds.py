@@ -7,15 +7,11 @@ scan_reduce_then_scan 3, scan_lookback and scan_pipelined 2, plus a few per tile
 reach the copy yardstick's GB/s x 2 / k on that scale. Written for book/tools/build_book.py to call.
 """
 import html
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "book",
-                                "tools"))
-import gen_results  # noqa: E402
+import gen_results
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from then_now import row  # noqa: E402  (a step's default row: the defaults are named there)
+from then_now import row  # (a step's default row: the defaults are named there)
 
 # (step, elements moved per element scanned, what moves them)
 STEPS = [("scan_large", 4, "tile scans read n and write n; the add pass reads n and writes n"),

@@ -6,7 +6,7 @@
 #                                       over 2^22 int32: instructions, idle lanes, shared-memory
 #                                       accesses and bank conflicts, DRAM bytes, duration
 # Raw outputs go to $OUT/raw/. Run from the repository root with a build in build/ (or BUILD=dir):
-#   OUT=/tmp/out bash chapters/reduction/gpu_checks.sh
+#   OUT=/tmp/out bash chapters/reduction/tools/gpu_checks.sh
 # The lead commits the two .txt files as book/results/<gpu>/<name>; the pages \verbinclude them.
 set -uo pipefail
 
@@ -35,7 +35,7 @@ race_args=(--quick --type int32)
   echo "\$ compute-sanitizer --tool racecheck --racecheck-report hazard \\"
   echo "      build/bin/reduce4_classic --quick --type int32"
   echo "# GPU: $gpu; $("$sanitizer" --version 2>/dev/null | grep -i version | head -1)"
-  echo "# Trimmed by chapters/reduction/gpu_checks.sh: the program's checks, the first three"
+  echo "# Trimmed by chapters/reduction/tools/gpu_checks.sh: the program's checks, the first three"
   echo "# hazards in full, a count of the hazards shown by kind and source line, the summary."
   echo
   echo "# The program's own checks (the sums are right):"
