@@ -114,8 +114,14 @@
 #include "common/check.cuh"
 #include "common/device_info.cuh"
 #include "common/transpose/program.cuh"
+#include "launch_trace.hpp"
 
 namespace transpose_any_shape {
+
+// After a launch: its configuration errors at once (none to ask for while tracing).
+inline void check_launch() {
+  if (trace::current_sink() == nullptr) CUDA_CHECK_LAUNCH();
+}
 
 // transpose_fast's tile, its swizzle, its thread-to-block mapping, its register transpose, its
 // bulk stores and its whole-tile code (full_tile), unchanged.
@@ -1161,12 +1167,12 @@ void launch_narrow(const float* d_in, float* d_out, std::int64_t rows, std::int6
   const std::int64_t n = rows * cols;
   const std::int64_t blocks = (n + VEC * BLOCK_THREADS - 1) / (VEC * BLOCK_THREADS);
   if (rows <= cols)  // the output (cols x rows) is the run of short rows
-    kernel_narrow<true, Index>
-        <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(rows), Index(cols));
+    launch_kernel(trace::named<kernel_narrow<true, Index>>(), unsigned(blocks), BLOCK_THREADS, 0, 0,
+                  d_in, d_out, Index(n), Index(rows), Index(cols));
   else
-    kernel_narrow<false, Index>
-        <<<unsigned(blocks), BLOCK_THREADS>>>(d_in, d_out, Index(n), Index(cols), Index(rows));
-  CUDA_CHECK_LAUNCH();
+    launch_kernel(trace::named<kernel_narrow<false, Index>>(), unsigned(blocks), BLOCK_THREADS, 0,
+                  0, d_in, d_out, Index(n), Index(cols), Index(rows));
+  check_launch();
 }
 
 // What the launch rules ask of the current GPU: its SM count and its theoretical DRAM bandwidth
@@ -1180,6 +1186,8 @@ struct gpu_facts {
   std::size_t shared_per_sm = 0, shared_reserved_per_block = 0;  // bytes
 };
 inline gpu_facts current_gpu() {
+  if (const trace::sink* s = trace::current_sink())
+    return {s->sms, s->dram_gbps_per_sm, s->shared_per_sm, s->shared_reserved_per_block};
   constexpr int MAX_DEVICES = 64;
   static gpu_facts known[MAX_DEVICES] = {};  // sms 0: not asked yet
   int device = 0;
@@ -1201,6 +1209,7 @@ template <auto KERNEL>
 void allow_few_shared(std::size_t bytes) {
   constexpr int MAX_DEVICES = 64;
   static std::size_t allowed[MAX_DEVICES] = {};  // one array per kernel (KERNEL, not its type)
+  if (trace::current_sink() != nullptr) return;
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   if (bytes <= 48 * 1024 || (device < MAX_DEVICES && bytes <= allowed[device])) return;
@@ -1218,13 +1227,18 @@ template <auto KERNEL>
 std::size_t shared_within(std::size_t bytes, std::size_t budget) {
   constexpr int MAX_DEVICES = 64;
   static std::size_t asked[MAX_DEVICES] = {}, answer[MAX_DEVICES] = {};  // the last size asked
-  int device = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
+  const trace::sink* const tracing = trace::current_sink();
+  int device = MAX_DEVICES;  // while tracing: nothing kept
+  if (tracing == nullptr) CUDA_CHECK(cudaGetDevice(&device));
   if (device < MAX_DEVICES && asked[device] == bytes) return answer[device];
   const gpu_facts gpu = current_gpu();
   allow_few_shared<KERNEL>(bytes);
   int fit = 0;
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, KERNEL, BLOCK_THREADS, bytes));
+  if (tracing != nullptr)
+    fit = tracing->occupancy(trace::name_of(reinterpret_cast<const void*>(trace::named<KERNEL>())),
+                             bytes);
+  else
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, KERNEL, BLOCK_THREADS, bytes));
   const std::size_t within =
       std::max<std::size_t>(1, budget / (bytes + gpu.shared_reserved_per_block));
   std::size_t padded = bytes;
@@ -1280,16 +1294,16 @@ inline int stretch_run(std::int64_t rows, std::int64_t cols) {
 template <int RUN>
 void launch_stretch_rows(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
-  kernel_stretch_rows<RUN>
-      <<<unsigned((cols + RUN - 1) / RUN), BLOCK_THREADS>>>(d_in, d_out, int(rows), cols);
-  CUDA_CHECK_LAUNCH();
+  launch_kernel(trace::named<kernel_stretch_rows<RUN>>(), unsigned((cols + RUN - 1) / RUN),
+                BLOCK_THREADS, 0, 0, d_in, d_out, int(rows), cols);
+  check_launch();
 }
 inline void launch_stretch_cols(const float* d_in, float* d_out, std::int64_t rows,
                                 std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
-  kernel_stretch_cols<<<unsigned((rows + TILE_DIM - 1) / TILE_DIM), BLOCK_THREADS>>>(
-      d_in, d_out, rows, int(cols));
-  CUDA_CHECK_LAUNCH();
+  launch_kernel(trace::named<kernel_stretch_cols>(), unsigned((rows + TILE_DIM - 1) / TILE_DIM),
+                BLOCK_THREADS, 0, 0, d_in, d_out, rows, int(cols));
+  check_launch();
 }
 inline void launch_stretch(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols,
                            int run) {
@@ -1318,14 +1332,14 @@ void launch_few_runs_of(const float* d_in, float* d_out, std::int64_t rows, std:
       shared_bytes = shared_within<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes,
                                                                                    shared_budget);
     allow_few_shared<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(shared_bytes);
-    kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, rows, int(cols), run);
+    launch_kernel(trace::named<kernel_few_cols<RUN, PITCH_MOD, WHOLE_SECTORS>>(), unsigned(runs),
+                  BLOCK_THREADS, shared_bytes, 0, d_in, d_out, rows, int(cols), run);
   } else {
     allow_few_shared<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(shared_bytes);
-    kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>
-        <<<unsigned(runs), BLOCK_THREADS, shared_bytes>>>(d_in, d_out, int(rows), cols, run);
+    launch_kernel(trace::named<kernel_few_rows<RUN, PITCH_MOD, SWIZZLE>>(), unsigned(runs),
+                  BLOCK_THREADS, shared_bytes, 0, d_in, d_out, int(rows), cols, run);
   }
-  CUDA_CHECK_LAUNCH();
+  check_launch();
 }
 template <int RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false, bool WHOLE_SECTORS = false>
 void launch_few_runs(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
@@ -1382,6 +1396,11 @@ template <auto KERNEL>
 int few_blocks_per_sm(int side, int run, std::size_t shared_bytes) {
   constexpr int MAX_DEVICES = 8;  // fewer than current_gpu's 64: a table per device, not a value
   static int known[MAX_DEVICES][FEW_SIDE + 1][FEW_RUN / VEC + 1] = {};  // 0: not asked yet
+  if (const trace::sink* s = trace::current_sink())  // nothing kept
+    return std::max(
+        s->occupancy(trace::name_of(reinterpret_cast<const void*>(trace::named<KERNEL>())),
+                     shared_bytes),
+        1);
   int device = 0;
   CUDA_CHECK(cudaGetDevice(&device));
   int* const kept = device < MAX_DEVICES ? &known[device][side][run / VEC] : nullptr;
@@ -1509,8 +1528,8 @@ inline void launch_walk(kernel_fn k, const float* d_in, float* d_out, std::int64
                         std::int64_t cols, std::int64_t step, std::int64_t walk) {
   for (std::int64_t first = 0; first < walk; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(step), unsigned(std::min<std::int64_t>(walk - first, MAX_GRID_Y)));
-    k<<<grid, BLOCK_THREADS>>>(d_in, d_out, rows, cols, first);
-    CUDA_CHECK_LAUNCH();
+    launch_kernel(k, grid, BLOCK_THREADS, 0, 0, d_in, d_out, rows, cols, first);
+    check_launch();
   }
 }
 
@@ -1527,7 +1546,7 @@ constexpr std::int64_t tiles_along(std::int64_t side, int thin) {
 // kernel_lines, down the columns of tiles first.
 template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
 void launch_lines(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
-  launch_walk(kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS>, d_in, d_out, rows, cols,
+  launch_walk(trace::named<kernel_lines<ABSORB, IN_FLIGHT, MIN_BLOCKS>>(), d_in, d_out, rows, cols,
               tiles_along(rows, ABSORB ? BELOW : 0), tiles_along(cols, ABSORB ? BELOW : 0));
 }
 
@@ -1570,10 +1589,10 @@ void launch_lines_thin_edges(const float* d_in, float* d_out, std::int64_t rows,
 template <bool DOWN, bool WHOLE_BULK, bool WIDE_FETCH>
 kernel_fn aligned_output_kernel(bool aligned_loads, bool absorb_aligned) {
   if (aligned_loads)
-    return absorb_aligned ? kernel<true, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>
-                          : kernel<true, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
-  return absorb_aligned ? kernel<false, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>
-                        : kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>;
+    return absorb_aligned ? trace::named<kernel<true, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>>()
+                          : trace::named<kernel<true, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>>();
+  return absorb_aligned ? trace::named<kernel<false, true, DOWN, WHOLE_BULK, false, true, WIDE_FETCH>>()
+                        : trace::named<kernel<false, true, DOWN, WHOLE_BULK, false, false, WIDE_FETCH>>();
 }
 
 // The tiled kernels, down the columns of tiles first (DOWN) or along the rows of tiles first.
@@ -1593,8 +1612,8 @@ void launch_tiles(const float* d_in, float* d_out, std::int64_t rows, std::int64
             ? aligned_output_kernel<DOWN, WHOLE_BULK, true>(aligned_loads, absorb_aligned)
             : aligned_output_kernel<DOWN, WHOLE_BULK, false>(aligned_loads, absorb_aligned);
   else
-    k = kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
-               (ABSORB && !SPLIT_CHUNKS)>;
+    k = trace::named<kernel<false, false, DOWN, (WHOLE_BULK && SHIFTED_BULK), SPLIT_CHUNKS,
+               (ABSORB && !SPLIT_CHUNKS)>>();
   launch_walk(k, d_in, d_out, rows, cols, DOWN ? row_tiles : col_tiles,
               DOWN ? col_tiles : row_tiles);
 }
@@ -1697,9 +1716,9 @@ inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t
                                    std::int64_t cols) {
   if (rows == 0 || cols == 0) return;
   const std::int64_t row_tiles = tiles_along(rows, 0), col_tiles = tiles_along(cols, 0);
-  kernel_loads_in_halves<<<dim3(unsigned(row_tiles), unsigned(col_tiles)), BLOCK_THREADS>>>(
-      d_in, d_out, rows, cols);
-  CUDA_CHECK_LAUNCH();
+  launch_kernel(trace::named<kernel_loads_in_halves>(), dim3(unsigned(row_tiles), unsigned(col_tiles)),
+                BLOCK_THREADS, 0, 0, d_in, d_out, rows, cols);
+  check_launch();
 }
 
 // kernel_whole_sectors for rows % 8 == 4, any cols, down the columns of tiles (a launch per
@@ -1707,10 +1726,10 @@ inline void launch_loads_in_halves(const float* d_in, float* d_out, std::int64_t
 // rows of tiles); wide_fetches: load_chunk's WIDE_FETCH.
 template <bool DOWN>
 kernel_fn whole_sectors_kernel(bool aligned_loads, bool wide_fetches) {
-  return aligned_loads ? (wide_fetches ? kernel_whole_sectors<true, true, DOWN>
-                                       : kernel_whole_sectors<true, false, DOWN>)
-                       : (wide_fetches ? kernel_whole_sectors<false, true, DOWN>
-                                       : kernel_whole_sectors<false, false, DOWN>);
+  return aligned_loads ? (wide_fetches ? trace::named<kernel_whole_sectors<true, true, DOWN>>()
+                                       : trace::named<kernel_whole_sectors<true, false, DOWN>>())
+                       : (wide_fetches ? trace::named<kernel_whole_sectors<false, true, DOWN>>()
+                                       : trace::named<kernel_whole_sectors<false, false, DOWN>>());
 }
 inline void launch_whole_sectors(const float* d_in, float* d_out, std::int64_t rows,
                                  std::int64_t cols, bool wide_fetches, bool down = true) {
@@ -1763,8 +1782,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
   // One row or one column: its transpose is the same floats in the same order.
   if (rows == 1 || cols == 1) {
-    CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
-                               cudaMemcpyDeviceToDevice));
+    if (trace::current_sink() != nullptr)
+      trace::record("cudaMemcpyAsync bytes " + std::to_string(rows * cols * sizeof(float)));
+    else
+      CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, std::size_t(rows * cols) * sizeof(float),
+                                 cudaMemcpyDeviceToDevice));
     return;
   }
   // Only the input rows off (rows a multiple of 4, cols not), both sides of HALVES_FROM_SIDE floats

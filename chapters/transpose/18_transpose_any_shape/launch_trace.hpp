@@ -1,0 +1,96 @@
+// launch_trace.hpp: every kernel launch of transpose_any_shape goes through launch_kernel(), which
+//   can record it (kernel, grid, block, dynamic shared bytes) instead of launching it, when a
+//   trace sink is set on the calling thread. The step's trace test records the launches of every
+//   variant at fixed GPU facts on the host, without a GPU, and compares them with the committed
+//   goldens (tools/launch_traces.txt): a change of the launch code that changes no launch leaves
+//   them equal.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace transpose_any_shape::trace {
+
+// Blocks per SM of a kernel (by its traced name) with `shared_bytes` of dynamic shared memory:
+// the occupancy the driver would report, modelled from the kernel's registers on the host.
+using occupancy_model = int (*)(const std::string& kernel, std::size_t shared_bytes);
+
+// Where launches go while it is set: their lines, and the GPU the launch rules are to assume.
+struct sink {
+  int sms = 0;
+  double dram_gbps_per_sm = 0;
+  std::size_t shared_per_sm = 0, shared_reserved_per_block = 0;
+  occupancy_model occupancy = nullptr;
+  std::vector<std::string> lines;
+};
+inline sink*& current_sink() {
+  static thread_local sink* s = nullptr;
+  return s;
+}
+
+// Kernel names by address, registered by named<K>() wherever a kernel is chosen.
+inline std::map<const void*, std::string>& names() {
+  static std::map<const void*, std::string> table;
+  return table;
+}
+inline std::mutex& names_mutex() {
+  static std::mutex m;
+  return m;
+}
+template <auto K>
+std::string pretty_name() {
+  // "... [with auto K = transpose_any_shape::kernel<true, ...>; ...]" -> "kernel<true, ...>" (the
+  // compiler leaves out template arguments equal to their defaults)
+  std::string s = __PRETTY_FUNCTION__;
+  const std::size_t from = s.find("K = ");
+  std::string name = from == std::string::npos ? s : s.substr(from + 4);
+  name = name.substr(0, name.find_first_of(";]"));
+  const std::string space = "transpose_any_shape::";
+  for (std::size_t at; (at = name.find(space)) != std::string::npos;) name.erase(at, space.size());
+  return name;
+}
+// K itself, its name registered for the trace.
+template <auto K>
+auto named() {
+  static const bool registered = [] {
+    std::lock_guard<std::mutex> lock(names_mutex());
+    names()[reinterpret_cast<const void*>(K)] = pretty_name<K>();
+    return true;
+  }();
+  (void)registered;
+  return K;
+}
+inline std::string name_of(const void* kernel) {
+  std::lock_guard<std::mutex> lock(names_mutex());
+  const auto found = names().find(kernel);
+  return found == names().end() ? "unregistered kernel" : found->second;
+}
+
+inline void record(const std::string& line) { current_sink()->lines.push_back(line); }
+
+}  // namespace transpose_any_shape::trace
+
+namespace transpose_any_shape {
+
+// The one place a kernel is launched: recorded instead where a trace sink is set.
+template <class... Params, class... Args>
+void launch_kernel(void (*kernel)(Params...), dim3 grid, dim3 block, std::size_t shared_bytes,
+                   cudaStream_t stream, Args... args) {
+  if (trace::current_sink() != nullptr) {
+    std::ostringstream line;
+    line << trace::name_of(reinterpret_cast<const void*>(kernel)) << " grid " << grid.x << "x"
+         << grid.y << "x" << grid.z << " block " << block.x << " shared " << shared_bytes;
+    trace::record(line.str());
+    return;
+  }
+  kernel<<<grid, block, shared_bytes, stream>>>(Params(args)...);
+}
+
+}  // namespace transpose_any_shape
