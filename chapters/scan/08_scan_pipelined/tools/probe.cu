@@ -1,5 +1,5 @@
 // scan_pipelined_probe: where scan_pipelined's time goes (not a step of the book: evidence for its
-//   page, run by chapters/scan/gpu_checks.sh).
+//   page and its runs page, run by chapters/scan/tools/gpu_checks.sh; not built by default).
 // An instrumented copy of scan_pipelined's kernel counts, with clock64(), how long the tile warps
 //   wait for a tile's prefix, how long each look-back takes, and how many windows of status words
 //   it reads and re-reads; it runs beside the uninstrumented step, the copy yardstick and variants
