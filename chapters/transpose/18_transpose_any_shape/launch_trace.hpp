@@ -10,6 +10,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <type_traits>
+#include <typeinfo>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -46,12 +50,23 @@ inline std::mutex& names_mutex() {
 }
 template <auto K>
 std::string pretty_name() {
-  // "... [with auto K = transpose_any_shape::kernel<true, ...>; ...]" -> "kernel<true, ...>" (the
-  // compiler leaves out template arguments equal to their defaults)
-  std::string s = __PRETTY_FUNCTION__;
-  const std::size_t from = s.find("K = ");
-  std::string name = from == std::string::npos ? s : s.substr(from + 4);
-  name = name.substr(0, name.find_first_of(";]"));
+  // The demangled name of a type that holds K: every template argument spelled out, however the
+  // kernel was named where it was chosen: "kernel<true, ...>".
+  const char* mangled = typeid(std::integral_constant<decltype(K), K>).name();
+  int status = 0;
+  char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+  std::string name = status == 0 ? demangled : mangled;
+  std::free(demangled);
+  // "...(void transpose_any_shape::kernel<true, ...>(float const*, ...))>": from the name to
+  // its parameter list.
+  // A kernel that is no template: "...&transpose_any_shape::kernel_stretch_cols>".
+  std::size_t from = name.rfind("(void ");
+  from = from != std::string::npos ? from + 6 : name.rfind('&') + 1;
+  std::size_t to = from;
+  for (int depth = 0; to < name.size() && !(depth <= 0 && (name[to] == '(' || name[to] == '>'));
+       ++to)
+    depth += name[to] == '<' ? 1 : name[to] == '>' ? -1 : 0;
+  name = name.substr(from, to - from);
   const std::string space = "transpose_any_shape::";
   for (std::size_t at; (at = name.find(space)) != std::string::npos;) name.erase(at, space.size());
   return name;

@@ -25,8 +25,8 @@ using namespace transpose_any_shape;
 // cuobjdump --dump-resource-usage), and the occupancy the driver computes from them.
 int registers_of(const std::string& kernel) {
   static const std::map<std::string, int> known = {
-      {"kernel_few_cols<0>", 48},
-      {"kernel_few_rows<0>", 48},
+      {"kernel_few_cols<0, 32, false>", 48},
+      {"kernel_few_rows<0, 32, false>", 48},
       {"kernel_few_cols<64, 32, true>", 40},
       {"kernel_few_cols<64, 8, true>", 40},
   };
