@@ -207,6 +207,20 @@ def main():
                and "yardstick," in text,
                f"not available: named in the metadata, no rows, yardsticks kept:\n{text}")
 
+    # 9: --device N shows the programs only device N and names it in the metadata
+    with tempfile.TemporaryDirectory() as tmp:
+        build, results = os.path.join(tmp, "build"), os.path.join(tmp, "results")
+        make_build(build, step_a=good_step("intro", "step_a").replace(
+            'echo "{HEADER}"'.format(HEADER=HEADER),
+            '[ "$CUDA_VISIBLE_DEVICES" = 1 ] || exit 1\necho "' + HEADER + '"'))
+        r = run_bench(build, results, "--part", "intro", "--device", "1")
+        expect(r.returncode == 0, f"--device 1: exit 0 (got {r.returncode}):\n{r.stdout}")
+        text = read(os.path.join(results, "fake-gpu", "intro.csv"))
+        expect("# device: 1 (CUDA_VISIBLE_DEVICES=1)" in text,
+               f"--device 1: named in the metadata:\n{text}")
+        r = run_bench(build, results, "--part", "intro", "--device", "-1")
+        expect(r.returncode == 2, f"--device -1: bad usage (got {r.returncode})")
+
     for f in failures:
         print("FAIL:", f)
     print(f"bench_test: {len(failures)} failure(s)")

@@ -20,6 +20,8 @@ uses to estimate the time left.
                                    the results directory
   bench.py ... --part-time-limit 290   a part still running after 290 s fails (its running program
                                    is stopped), so a part fits a machine's command limit
+  bench.py ... --device 1          measure on the second GPU of this machine (named in the
+                                   results' "# device:" line)
 
 While a part runs, the rows so far are kept in build/bench-partial/<gpu>/<part>.csv (with a
 "# partial:" line), rewritten after every run and removed when the part's file is written: a part
@@ -218,6 +220,9 @@ def main():
                     "build directory, never into the results directory")
     ap.add_argument("--part-time-limit", type=float, metavar="SECONDS",
                     help="a part still running after this long fails (its program is stopped)")
+    ap.add_argument("--device", type=int, metavar="N",
+                    help="measure on CUDA device N (of those visible) instead of device 0: the "
+                    "programs then see only that device; the results name it (# device:)")
     args = ap.parse_args()
 
     bindir = os.path.join(args.build_dir, "bin")
@@ -241,8 +246,24 @@ def main():
               file=sys.stderr)
         return 2
 
+    if args.device is not None:
+        if args.device < 0:
+            print(f"bench: --device {args.device}: must be 0 or more", file=sys.stderr)
+            return 2
+        # Every program uses device 0: show it only device N (counted among those visible now).
+        visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+        ids = [v.strip() for v in visible.split(",")] if visible else None
+        if ids is not None and args.device >= len(ids):
+            print(f"bench: --device {args.device}: only {len(ids)} device(s) are visible "
+                  f"(CUDA_VISIBLE_DEVICES={visible})", file=sys.stderr)
+            return 2
+        os.environ["CUDA_VISIBLE_DEVICES"] = ids[args.device] if ids else str(args.device)
+
     gpu_info = os.path.join(bindir, "gpu_info")
     if run([gpu_info, "--check"]).returncode != 0:
+        if args.device is not None:
+            print(f"bench: no CUDA device {args.device} here", file=sys.stderr)
+            return 77
         print("bench: no CUDA device here; the committed results are kept", file=sys.stderr)
         return 77
 
@@ -259,6 +280,9 @@ def main():
         "host_cpu": cpu_model(),
         "host_cores": str(os.cpu_count()),
     })
+    if args.device is not None:
+        metadata["device"] = (f"{args.device} (CUDA_VISIBLE_DEVICES="
+                              f"{os.environ['CUDA_VISIBLE_DEVICES']})")
 
     out_dir = (os.path.join(args.build_dir, "bench-only") if args.only else args.results_dir)
     failed, times = [], []
