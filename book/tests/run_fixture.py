@@ -236,6 +236,14 @@ CASES = {
     "commit_not_kept_said": (chain(git_init, append(
         BETA_MD, "Measured at commit 0123abc (the development branches were not kept in the\n"
         "published repository).")), 0, r"book: .*index\.html"),
+    # evidence: a page's \\evidence{...} and \\verbinclude name files that exist
+    "evidence_cites_missing_file": (append(BETA_MD,
+                                           "See \\evidence{fixture-gpu/demo/beta/gone.txt}."),
+                                    1, r"beta\.md:\d+: error: \\evidence\{fixture-gpu/demo/beta/"
+                                       r"gone\.txt\}: no file book/results/fixture-gpu/demo/beta/"
+                                       r"gone\.txt"),
+    "evidence_shown_missing_file": (append(BETA_MD, "\\verbinclude demo/beta/gone.txt"), 1,
+                                    r"included file demo/beta/gone\.txt is not found"),
     "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
                       r"must start with `\\page beta <title>`"),
 }
@@ -274,6 +282,8 @@ def check_good(work, case):
         need("html/demo_summary.html", r"has 5 rows of part demo")
     need("html/mathjax/MathJax.js", r".")
     need("html/beta.html", r"sectors/request")                     # evidence by \\verbinclude
+    need("html/beta.html", r'href="results/fixture-gpu/demo/beta/ncu\.txt"')  # \\evidence{...}
+    need("html/results/fixture-gpu/demo/beta/ncu.txt", r"sectors/request")  # published
     if case.startswith("two_gpus"):
         # Appendix A compares the final step (beta) on both GPUs, each against its own memcpy
         need("generated/gpu_comparison.html", r"Fixture GPU(.|\n)*1342(.|\n)*80\.0%")

@@ -13,6 +13,7 @@ results. What the `book` target and the `book` CTest test run.
 Exit codes: 0 rendered, 1 a check or Doxygen failed, 2 bad usage or a missing tool.
 """
 import argparse
+import glob
 import html
 import os
 import re
@@ -213,20 +214,47 @@ def run_part_generators(parts, gpu_results, gen_dir, source_dir):
     return errors
 
 
+EVIDENCE_CITE = re.compile(r"[\\@]evidence\{([^}\s]*)\}")
+
+
 def copy_evidence(gpu_dir, all_gpu_dirs, dest):
-    """The committed GPU evidence that pages \\verbinclude (profiler tables, sanitizer reports):
-    the files of the GPU the book shows, and for a name it lacks, the same file of another GPU
-    (whose header names the GPU it was made on), so that a book rendered from a reader's own bench
-    still builds. Results files are not evidence."""
+    """The committed GPU evidence that pages \\verbinclude as <part>/<step>/<file> (profiler
+    tables, sanitizer reports): the files of the GPU the book shows, and for a path it lacks, the
+    same file of another GPU (whose header names the GPU it was made on), so that a book rendered
+    from a reader's own bench still builds. Only <gpu>/<part>/<step>/<file>: the bench's results
+    files and the index at the top of a GPU's directory are not shown this way."""
     os.makedirs(dest, exist_ok=True)
     dirs = ([gpu_dir] if gpu_dir else []) + [d for d in all_gpu_dirs if d != gpu_dir]
     for d in dirs:
-        for name in sorted(os.listdir(d)):
-            src = os.path.join(d, name)
-            if (os.path.isfile(src) and not name.startswith(".")
-                    and not gen_results.is_results_file(src)
-                    and not os.path.exists(os.path.join(dest, name))):
-                shutil.copy2(src, os.path.join(dest, name))
+        for src in sorted(glob.glob(os.path.join(d, "*", "*", "*"))):
+            dst = os.path.join(dest, os.path.relpath(src, d))
+            if os.path.isfile(src) and not os.path.exists(dst):
+                os.makedirs(os.path.dirname(dst), exist_ok=True)
+                shutil.copy2(src, dst)
+
+
+def publish_evidence(pages, results_dir, html_dir, source_dir):
+    """Copies every file a page cites with \\evidence{<gpu>/<part>/<step>/<file>} to
+    <html>/results/<gpu>/<part>/<step>/<file>, where the citation's link points. Returns the error
+    messages (a cited file that does not exist)."""
+    errors, done = [], set()
+    for page in pages:
+        with open(page, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        for line_no, line in enumerate(lines, 1):
+            for key in EVIDENCE_CITE.findall(line):
+                src = os.path.normpath(os.path.join(results_dir, key))
+                if (key.count("/") != 3 or ".." in key.split("/")
+                        or not os.path.isfile(src)):
+                    errors.append(f"{os.path.relpath(page, source_dir)}:{line_no}: error: "
+                                  f"\\evidence{{{key}}}: no file book/results/{key} "
+                                  "(cite <gpu>/<part>/<step>/<file>)")
+                elif key not in done:
+                    done.add(key)
+                    dst = os.path.join(html_dir, "results", key)
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    shutil.copy2(src, dst)
+    return errors
 
 
 def copy_mathjax(mathjax_dir, html_dir):
@@ -454,7 +482,10 @@ def main():
             if name.endswith(".svg"):
                 shutil.copy2(os.path.join(gen_dir, name), html_dir)
         copy_mathjax(args.mathjax_dir, html_dir)
-    if r.returncode != 0 or report.errors or generator_errors:
+    evidence_errors = publish_evidence(inputs, results_dir, html_dir, source_dir)
+    for line in evidence_errors:
+        print(line, file=sys.stderr)
+    if r.returncode != 0 or report.errors or generator_errors or evidence_errors:
         return 1
     print(f"book: {os.path.join(html_dir, 'index.html')}")
     return 0

@@ -7,7 +7,12 @@
 #                                       accesses and bank conflicts, DRAM bytes, duration
 # Raw outputs go to $OUT/raw/. Run from the repository root with a build in build/ (or BUILD=dir):
 #   OUT=/tmp/out bash chapters/reduction/tools/gpu_checks.sh
-# The lead commits the two .txt files as book/results/<gpu>/<name>; the pages \verbinclude them.
+# The two .txt files are committed as book/results/<gpu>/reduction/<step>/<name>, with a row each in
+# book/results/<gpu>/evidence.tsv; the pages \verbinclude them.
+# Where the pages' files are committed, under book/results/<gpu>/ (each with a row in its
+# evidence.tsv, book/README.md "Evidence"):
+#   ncu_reduction.txt                  -> reduction/all/ncu_reduction.txt
+#   racecheck_reduce4_classic.txt      -> reduction/reduce4_classic/racecheck_reduce4_classic.txt
 set -uo pipefail
 
 build=${BUILD:-build}

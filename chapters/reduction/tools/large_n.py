@@ -3,7 +3,7 @@
 
 The final step (reduce11) against cub::DeviceReduce::Sum at the large sizes, on every GPU whose
 results directory (a sibling of RESULTS_FILE's) holds the reduction part, in both committed runs:
-reduction.csv (the first run) and reduction_rerun.txt (the second, made from another bench run by
+reduction.csv (the first run) and reduction/reduce11/reduction_rerun.txt (the second, made from another bench run by
 rerun_evidence.py). Each row gives both times and their ratio, measured in one process; the
 goal, at least CUB's speed in every run, is checked per row. Prints a note where a file is
 missing.
@@ -62,7 +62,7 @@ def gpus_and_runs(results_path):
     None."""
     for d in gpu_dirs(results_path):
         runs = [load_or_none(os.path.join(d, "reduction.csv")),
-                load_or_none(os.path.join(d, "reduction_rerun.txt"))]
+                load_or_none(os.path.join(d, "reduction", "reduce11", "reduction_rerun.txt"))]
         yield next((r.gpu() for r in runs if r is not None), os.path.basename(d)), runs
 
 
@@ -107,7 +107,7 @@ def main():
     sys.stdout.write(gen_results.captioned_table(
         f"{FINAL} ({DEFAULT_VARIANT}) against cub::DeviceReduce::Sum (64-bit item count), each "
         "measured in the same process on the same input; run 1 is the GPU's reduction.csv, run 2 "
-        "its reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's, rounded "
+        "its reduction/reduce11/reduction_rerun.txt (a second bench run); ratio = CUB's time / reduce11's, rounded "
         "down to 3 decimals", head, body))
 
 

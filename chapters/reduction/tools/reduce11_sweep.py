@@ -2,7 +2,7 @@
 """reduce11_sweep.py RESULTS_FILE > reduction_reduce11_sweep.html
 
 reduce11's variants at the reference size (2^28), on every GPU whose results directory holds the
-reduction part and in each committed run (reduction.csv; the second run, reduction_rerun.txt,
+reduction part and in each committed run (reduction.csv; the second run, reduction/reduce11/reduction_rerun.txt,
 holds only the final step's rows): each variant's time, its share of the read-only yardstick and
 its speed against cub::DeviceReduce::Sum measured in the same process, with reduce10 (32-bit
 indices, whole tiles) beside them. A run without an unroll=4 row was made by an earlier version

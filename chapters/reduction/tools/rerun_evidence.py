@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""rerun_evidence.py RUN2_RESULTS.csv > book/results/<gpu>/reduction_rerun.txt
+"""rerun_evidence.py RUN2_RESULTS.csv > book/results/<gpu>/reduction/reduce11/reduction_rerun.txt
 
 The evidence that the final step's margin over CUB survives a rerun: from a second bench run of
 the reduction part (bench.py --part reduction, written outside book/results), keeps the metadata,

@@ -5,10 +5,14 @@
 #
 #   OUT=/some/dir bash chapters/reversal/tools/gpu_checks.sh
 #
-# Writes under $OUT (the pages \verbinclude the .txt once it is in book/results/<gpu>/):
+# Writes under $OUT (the pages \verbinclude the .txt once it is in
+# book/results/<gpu>/reversal/<step>/, with its row in evidence.tsv):
 #   ncu_reversal_sectors.txt  one row per profiled kernel (the first, checked launch of its program)
 #   ncu_reversal.csv          the raw ncu output behind it
 #   ncu_reversal_*.log        ncu's messages
+# Where the pages' files are committed, under book/results/<gpu>/ (each with a row in its
+# evidence.tsv, book/README.md "Evidence"):
+#   ncu_reversal_sectors.txt           -> reversal/reverse_shared/ncu_reversal_sectors.txt
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin

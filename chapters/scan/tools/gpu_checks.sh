@@ -4,7 +4,8 @@
 #
 #   OUT=/some/dir bash chapters/scan/tools/gpu_checks.sh
 #
-# Writes under $OUT (the pages \verbinclude the .txt files once they are in book/results/<gpu>/):
+# Writes under $OUT (the pages \verbinclude the .txt files once they are in
+# book/results/<gpu>/<part>/<step>/, with their rows in evidence.tsv):
 #   ncu_scan_bank_conflicts.csv   Nsight Compute: shared-memory bank conflicts and wavefronts of
 #                                 the single-block tree scans, n = 2048 int32 (scan_work_efficient,
 #                                 scan_conflict_free with no padding, the miscopied macro's, and the
@@ -16,6 +17,14 @@
 #   scan_lookback_inclusive.txt   scan_lookback --inclusive at 2^16 and 2^28, with CUB's InclusiveSum
 #   scan_cpu_host.txt             the host CPU that scan_cpu ran on
 #   scan_pipelined_probe.txt      scan_pipelined_probe at 2^28: where scan_pipelined's time goes
+# Where the pages' files are committed, under book/results/<gpu>/ (each with a row in its
+# evidence.tsv, book/README.md "Evidence"):
+#   ncu_scan_bank_conflicts.txt        -> scan/scan_conflict_free/ncu_scan_bank_conflicts.txt
+#   ncu_scan_dram.txt                  -> scan/scan_large/ncu_scan_dram.txt
+#   scan_cpu_host.txt                  -> scan/scan_cpu/host.txt
+#   scan_lookback_inclusive.txt        -> scan/scan_lookback/inclusive.txt
+#   scan_naive_classic.txt             -> scan/scan_naive/classic.txt
+#   scan_pipelined_probe.txt           -> scan/scan_pipelined/probe.txt
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin
@@ -77,7 +86,7 @@ python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NO
 } >"$OUT/scan_lookback_inclusive.txt"
 
 {
-  echo "# scan_pipelined_probe (chapters/scan/08_scan_pipelined/probe.cu); commit ${COMMIT:0:7}"
+  echo "# scan_pipelined_probe (chapters/scan/08_scan_pipelined/tools/probe.cu); commit ${COMMIT:0:7}"
   "$BIN/scan_pipelined_probe" --n 2^28
 } >"$OUT/scan_pipelined_probe.txt" 2>&1
 

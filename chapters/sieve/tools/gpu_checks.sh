@@ -9,6 +9,11 @@
 #   sieve_segmented_probe.txt   sieve_segmented_probe: a count's time beside finding its sieving
 #                               primes on the host, short ranges and far from 0; the launch floor.
 # Run from the repository root after building: bash chapters/sieve/tools/gpu_checks.sh [build dir]
+# Where the pages' files are committed, under book/results/<gpu>/ (each with a row in its
+# evidence.tsv, book/README.md "Evidence"):
+#   sieve_segmented_ncu.txt            -> sieve/sieve_segmented/ncu.txt
+#   sieve_segmented_probe.txt          -> sieve/sieve_segmented/probe.txt
+#   sieve_shared_racecheck.txt         -> sieve/sieve_shared/racecheck.txt
 set -u
 build=${1:-${BUILD:-build}}
 out=${OUT:-build/gpu_checks}

@@ -5,7 +5,8 @@
 #
 #   OUT=/some/dir bash chapters/transpose/tools/gpu_checks.sh
 #
-# Writes under $OUT (the pages \verbinclude the .txt tables once they are in book/results/<gpu>/):
+# Writes under $OUT (the pages \verbinclude the .txt tables once they are in
+# book/results/<gpu>/<part>/<step>/, with their rows in evidence.tsv):
 #   ncu_transpose_bank_conflicts.txt  shared-memory conflicts and wavefronts per step
 #   ncu_transpose_fast_stores.txt     transpose_fast's fast path with each of its three stores
 #   ncu_transpose_sectors.txt         global sectors per request (loads, stores), DRAM bytes
@@ -18,6 +19,14 @@
 #   transpose_alignment_probe.txt     a tiled transpose's stores and loads alone, rows on and off
 #                                     32-byte sectors, in both block orders (transpose_any_shape's page)
 #   *.csv                             the raw ncu output behind the tables
+# Where the pages' files are committed, under book/results/<gpu>/ (each with a row in its
+# evidence.tsv, book/README.md "Evidence"):
+#   ncu_transpose_bank_conflicts.txt   -> transpose/all/ncu_transpose_bank_conflicts.txt
+#   ncu_transpose_fast_stores.txt      -> transpose/transpose_fast/ncu_transpose_fast_stores.txt
+#   ncu_transpose_sectors.txt          -> transpose/all/ncu_transpose_sectors.txt
+#   transpose_alignment_probe.txt      -> transpose/transpose_any_shape/transpose_alignment_probe.txt
+#   transpose_back_to_back.txt         -> transpose/all/transpose_back_to_back.txt
+#   transpose_cpu_host.txt             -> transpose/transpose_cpu/host.txt
 set -u
 BUILD=${BUILD:-build}
 BIN=$BUILD/bin

@@ -8,7 +8,8 @@ memcpy device to device for every shape of at least 4096^2 floats whose sides ar
 and at least 95% of it at 16384 x 16384. transpose_fast's rows at the same shapes stand beside it.
 Then the same table for each other GPU that has the step in its bench run of the part
 (book/results/<gpu>/transpose.csv), or else a run of the step alone (the bench's `--only
-transpose_any_shape` file, committed as book/results/<gpu>/transpose_any_shape_sweep.txt).
+transpose_any_shape` file, committed as
+book/results/<gpu>/transpose/transpose_any_shape/sweep.txt).
 Written for book/tools/build_book.py to call; "(not measured)" where the results file has none.
 """
 import html
@@ -55,13 +56,13 @@ def verdict(ok):
 def other_gpus(shown):
     """(results, source) for every GPU under book/results/ but the one named `shown` whose results
     have the step: its bench run of the part (book/results/<gpu>/transpose.csv) where that has it,
-    else a run of the step alone (transpose_any_shape_sweep.txt, the bench's file of `--only
+    else a run of the step alone (transpose/transpose_any_shape/sweep.txt, the bench's file of `--only
     transpose_any_shape`). `source` names the file, as HTML. Also used by sweep_variants.py."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "book",
                         "results")
     for gpu_dir in sorted(os.listdir(root)) if os.path.isdir(root) else []:
         for name, what in (("transpose.csv", "its bench run of the part"),
-                           ("transpose_any_shape_sweep.txt", "a run of this step alone")):
+                           ("transpose/transpose_any_shape/sweep.txt", "a run of this step alone")):
             path = os.path.join(root, gpu_dir, name)
             if os.path.exists(path):
                 other = gen_results.load(path)
