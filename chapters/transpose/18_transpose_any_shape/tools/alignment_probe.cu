@@ -14,7 +14,8 @@
 //   transpose_fast launches them: the blocks that share a boundary sector run 'tile columns'
 //   blocks apart), or y fastest (they run one after the other, as in transpose_any_shape). Beside
 //   them: one contiguous write or read of the same bytes.
-// Run: build/bin/transpose_alignment_probe [--reps 20]   (prints one table)
+// Run: cmake --build build --target transpose_alignment_probe (not built by default), then
+//   build/bin/transpose_alignment_probe [--reps 20]   (prints one table)
 #include <cuda_runtime.h>
 
 #include <cstdint>
