@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,12 @@ bool run_type(context& ctx, const std::vector<scan_variant>& variants, std::int6
 
   bool all_ok = true;
   for (const scan_variant& v : variants) {
+    if (v.runs_here && !v.runs_here()) {
+      std::fprintf(ctx.log(), "%s: not run (its code does not run on this GPU in this build)\n",
+                   v.name.c_str());
+      continue;
+    }
+    if (v.path_here) std::fprintf(ctx.log(), "%s: %s\n", v.name.c_str(), v.path_here().c_str());
     const scan_launch<T>& launch = launch_of<T>(v, opt.inclusive);
     device_buffer<unsigned char> d_workspace(v.workspace_bytes ? v.workspace_bytes(n) : 0);
     d_out.poison();        // an element never written stays NaN / 0xABABABAB

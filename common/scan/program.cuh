@@ -24,6 +24,13 @@ struct scan_variant {
   scan_launch<float> inclusive_float;
   // Bytes of workspace the launch needs for n elements (empty: none).
   std::function<std::size_t(std::int64_t n)> workspace_bytes;
+  // Empty: the variant runs on every GPU. Else whether it runs on the current one (a final step's
+  // configuration that needs sm_90 code): the program leaves it out, with a note, where it does
+  // not.
+  std::function<bool()> runs_here;
+  // Empty, or which path the variant takes on the current GPU (a final step with a portable
+  // path): the program prints it before the variant's rows.
+  std::function<std::string()> path_here;
 };
 
 struct scan_step {

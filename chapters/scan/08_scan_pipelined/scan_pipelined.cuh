@@ -18,7 +18,11 @@
 //   An array that is not 16-byte aligned is read with guarded loads instead; of a last tile that is
 //   not whole, the whole 16-byte vectors come by bulk copy and the last 0 to 3 elements by loads.
 //   An n of at most one small tile takes a single block in an ordinary launch; in a band of middle
-//   sizes each block scans one large tile (one_large_tile_per_block).
+//   sizes each block scans one large tile (one_large_tile_per_block). Where the pipeline's sm_90
+//   code does not run (a GPU older than Hopper, or a build without sm_90 code), or its stages do
+//   not fit in shared memory, the same single pass runs without the pipeline: scan_lookback's
+//   kernel (launch_portable, the portable path). The launch functions take a stream and return
+//   a cudaError_t; they never end the process.
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
@@ -44,6 +48,7 @@
 
 #include "chapters/scan/07_scan_lookback/scan_lookback.cuh"
 #include "common/check.cuh"
+#include "common/per_device.cuh"
 #include "common/scan/program.cuh"
 
 namespace scan_pipelined {
@@ -77,42 +82,76 @@ constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
 //! [bulk]
 // The mbarrier of a stage counts one arrival (thread 0's) and the bytes its bulk copy delivers; a
 // wait on it returns once both are in, for the phase given by its parity.
+// Hopper code: the mbarrier's transaction counts and parity waits, its init fence and the bulk copy
+// need sm_90 (mbarrier.init sm_80). Compiled for an older GPU they stop the kernel
+// (no_hopper_code); the host never launches that code there (pipeline_code_here asks both the
+// device and the kernel's build).
+__device__ __forceinline__ void no_hopper_code() { __trap(); }
 __device__ __forceinline__ unsigned shared_address(const void* p) {
   return unsigned(__cvta_generic_to_shared(p));
 }
 __device__ __forceinline__ void barrier_init(std::uint64_t* barrier) {
+#if __CUDA_ARCH__ >= 800
   asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(barrier)) : "memory");
+#else
+  no_hopper_code();
+#endif
 }
 // Makes the initialized barriers visible to the TMA unit (the async proxy).
 __device__ __forceinline__ void barrier_init_fence() {
+#if __CUDA_ARCH__ >= 900
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+#else
+  no_hopper_code();
+#endif
 }
 // Thread 0's arrival; `bytes` more are still to come from a bulk copy (0: none).
 __device__ __forceinline__ void barrier_arrive(std::uint64_t* barrier, unsigned bytes) {
+#if __CUDA_ARCH__ >= 900
   asm volatile(
       "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(barrier)),
       "r"(bytes)
       : "memory");
+#else
+  no_hopper_code();
+#endif
 }
 __device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigned parity) {
-  unsigned done;
+  unsigned done = 1;
+#if __CUDA_ARCH__ >= 900
   asm volatile(
       "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; "
       "}"
       : "=r"(done)
       : "r"(shared_address(barrier)), "r"(parity)
       : "memory");
+#else
+  no_hopper_code();
+#endif
   return done != 0;
+}
+// Orders this thread's earlier generic accesses of shared memory before its later bulk copies
+// (the async proxy).
+__device__ __forceinline__ void async_proxy_fence() {
+#if __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#else
+  no_hopper_code();
+#endif
 }
 // Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared memory
 // through the TMA unit; the barrier counts them in when they have landed.
 __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
                                           std::uint64_t* barrier) {
+#if __CUDA_ARCH__ >= 900
   asm volatile(
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
           "r"(shared_address(to)),
       "l"(from), "r"(bytes), "r"(shared_address(barrier))
       : "memory");
+#else
+  no_hopper_code();
+#endif
 }
 //! [bulk]
 
@@ -161,7 +200,7 @@ __device__ void request(int stage, int slot, std::int64_t tile, const T* in, std
                              ? unsigned(S::TILE_ELEMENTS * sizeof(T))
                              : unsigned(staged_of_last_tile<S>(tile, n, bulk_possible) * sizeof(T));
   if (bytes > 0) {
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+    async_proxy_fence();
     barrier_arrive(&landed[stage], bytes);
     bulk_load(stage_data + std::int64_t(stage) * S::TILE_ELEMENTS, in + tile_base, bytes,
               &landed[stage]);
@@ -421,37 +460,105 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS + 2 * WARP_THREADS)
 //! [kernel]
 
 //! [launch]
+// The launch functions' convention (every final step's): they return the first CUDA error as a
+// cudaError_t and never end the process; everything runs on `stream` (no synchronization inside);
+// cudaErrorInvalidValue for arguments that break the preconditions (check_arguments), and
+// cudaErrorNotSupported for a pipelined configuration asked for where its code does not run.
 template <class S, int STAGES, class T>
 constexpr std::size_t stage_bytes() {
   return std::size_t(STAGES) * S::TILE_ELEMENTS * sizeof(T);
 }
 
-// How many blocks of `k` (`threads` threads, `bytes` of dynamic shared memory each) fit on the GPU
-// at once: the most a cooperative launch may have.
-template <class... Params>
-int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
-  CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-  int device = 0, sms = 0, per_sm = 0;
-  CUDA_CHECK(cudaGetDevice(&device));
-  CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, bytes));
-  return sms * std::max(per_sm, 1);
+// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+inline bool overlapping(const void* a, std::size_t a_bytes, const void* b, std::size_t b_bytes) {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return a_bytes > 0 && b_bytes > 0 && x < y + b_bytes && y < x + a_bytes;
 }
 
-// As many blocks as fit on the GPU at once (never more than there are tiles): the blocks loop.
+// The preconditions (cudaErrorInvalidValue if one fails): n >= 0; for n > 0 the arrays and the
+// workspace not null, the arrays aligned to T (any element offset from 16 bytes is fine: such
+// arrays are read without vector loads) and the workspace to 8 bytes; d_out either d_in itself
+// (in place) or apart from it (a partial overlap would overwrite input not read yet); the workspace
+// (`workspace` bytes) apart from both.
+template <class T>
+cudaError_t check_arguments(const T* d_in, std::int64_t n, const T* d_out, const void* d_workspace,
+                            std::size_t workspace) {
+  if (n < 0) return cudaErrorInvalidValue;
+  if (n == 0) return cudaSuccess;
+  const std::size_t bytes = std::size_t(n) * sizeof(T);
+  const auto address = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+  if (!d_in || !d_out || !d_workspace || address(d_in) % alignof(T) != 0 ||
+      address(d_out) % alignof(T) != 0 || address(d_workspace) % 8 != 0)
+    return cudaErrorInvalidValue;
+  if (d_in != d_out && overlapping(d_in, bytes, d_out, bytes)) return cudaErrorInvalidValue;
+  if (overlapping(d_workspace, workspace, d_in, bytes) ||
+      overlapping(d_workspace, workspace, d_out, bytes))
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+// How many blocks of `k` (`threads` threads, `bytes` of dynamic shared memory each) fit on the
+// current GPU at once: the most a cooperative launch may have; 0 where one does not fit. Sets the
+// kernel's shared-memory limit on the current context (which a device reset forgets: callers keep
+// the result per device and context).
+template <class... Params>
+cudaError_t blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes, int& blocks) {
+  int device = 0, sms = 0, optin = 0, per_sm = 0;
+  blocks = 0;
+  CUDA_TRY(cudaGetDevice(&device));
+  CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  if (bytes > std::size_t(optin)) return cudaSuccess;
+  CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, bytes));
+  blocks = sms * per_sm;
+  return cudaSuccess;
+}
+// The same for programs and probes: a CUDA error ends the process; at least 1.
+template <class... Params>
+int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
+  int blocks = 0;
+  CUDA_CHECK(blocks_at_once(k, threads, bytes, blocks));
+  return std::max(blocks, 1);
+}
+
+// Does the pipelined kernel run its sm_90 code on the current device? Both the device and the
+// build must have it: a compute_75 build (PTX only) runs on an H200 as the body its #if left.
+inline cudaError_t pipeline_code_here(bool& here) {
+  static common::PerDevice<bool> cache;
+  return cache.get_current(here, [](bool& h) {
+    return common::runs_hopper_code(
+        kernel<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, false, std::int32_t>, h);
+  });
+}
+
+// The blocks of a configuration that run at once on the current device (kept per device and
+// context): 0 where its sm_90 code does not run or its stages do not fit in shared memory.
+template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
+cudaError_t resident_blocks(int& blocks) {
+  static common::PerDevice<int> cache;
+  return cache.get_current(blocks, [](int& b) {
+    b = 0;
+    bool here = false;
+    CUDA_TRY(pipeline_code_here(here));
+    if (!here) return cudaSuccess;
+    return blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T>,
+                          S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), b);
+  });
+}
+// The same for the tests and the probe: a CUDA error ends the process.
 template <class S, int STAGES, int WINDOW, bool INCLUSIVE, class T>
 int resident_blocks() {
-  static const int blocks =
-      blocks_at_once(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, S::BLOCK_THREADS + 2 * WARP_THREADS,
-                     stage_bytes<S, STAGES, T>());
+  int blocks = 0;
+  CUDA_CHECK((resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>(blocks)));
   return blocks;
 }
 
-// Launches `kernel` as a cooperative kernel on stream 0: every block resident at once, or the
+// Launches `kernel` as a cooperative kernel on `stream`: every block resident at once, or the
 // launch fails with an error (never a hang).
 template <class... Params, class... Args>
-void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::size_t shared_bytes,
-                     Args... args) {
+cudaError_t launch_cooperative(cudaStream_t stream, void (*kernel)(Params...), int blocks,
+                               int threads, std::size_t shared_bytes, Args... args) {
   cudaLaunchAttribute cooperative{};
   cooperative.id = cudaLaunchAttributeCooperative;
   cooperative.val.cooperative = 1;
@@ -459,28 +566,71 @@ void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::si
   config.gridDim = dim3(unsigned(blocks));
   config.blockDim = dim3(unsigned(threads));
   config.dynamicSmemBytes = shared_bytes;
-  config.stream = 0;
+  config.stream = stream;
   config.attrs = &cooperative;
   config.numAttrs = 1;
-  CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, Params(args)...));
-  CUDA_CHECK_LAUNCH();
+  return cudaLaunchKernelEx(&config, kernel, Params(args)...);
+}
+// The same on stream 0 for the probe: a CUDA error ends the process.
+template <class... Params, class... Args>
+void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::size_t shared_bytes,
+                     Args... args) {
+  CUDA_CHECK(launch_cooperative(cudaStream_t(0), kernel, blocks, threads, shared_bytes, args...));
+}
+
+// The pipelined kernel in a grid of `fit` resident blocks at most (fit > 0, from resident_blocks;
+// the arguments checked): the launch proper, shared by launch() and launch_by_size().
+template <class T, bool INCLUSIVE, class S, int STAGES, int WINDOW>
+cudaError_t launch_pipeline(const T* d_in, std::int64_t n, T* d_out, void* d_workspace,
+                            cudaStream_t stream, int fit) {
+  const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
+  const int blocks = int(std::min<std::int64_t>(tiles, fit));
+  auto* tile_counter = static_cast<unsigned*>(d_workspace);
+  auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
+  return launch_cooperative(stream, kernel<S, STAGES, WINDOW, INCLUSIVE, T>, blocks,
+                            S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in,
+                            n, d_out, tile_counter, status,
+                            scan_reduce_then_scan::vector_io_possible(d_in, d_out));
 }
 
 // d_out[0, n) = the exclusive (or inclusive) scan of d_in[0, n); d_in may equal d_out. d_workspace:
 // workspace_bytes<S>(n) (scan_lookback's: the counter, one status word per tile), any content (the
-// kernel clears it).
+// kernel clears it). cudaErrorNotSupported where the configuration does not run (see
+// resident_blocks).
 template <class T, bool INCLUSIVE = false, class S = default_shape, int STAGES = DEFAULT_STAGES,
           int WINDOW = DEFAULT_WINDOW>
-void launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
-  if (n == 0) return;
+cudaError_t launch(const T* d_in, std::int64_t n, T* d_out, void* d_workspace,
+                   cudaStream_t stream = 0) {
+  CUDA_TRY(check_arguments(d_in, n, d_out, d_workspace, workspace_bytes<S>(n)));
+  if (n == 0) return cudaSuccess;
+  int fit = 0;
+  CUDA_TRY((resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>(fit)));
+  if (fit == 0) return cudaErrorNotSupported;
+  return launch_pipeline<T, INCLUSIVE, S, STAGES, WINDOW>(d_in, n, d_out, d_workspace, stream, fit);
+}
+
+// The portable path, for GPUs (or builds) without the sm_90 code: the same single pass of
+// decoupled look-back, without the pipeline: scan_lookback's kernel at its default shape and
+// window (one tile per block, the tile in registers while it looks back; the workspace zeroed on
+// the stream first). Also callable on a Hopper GPU, as the tests do. d_workspace:
+// workspace_bytes<portable_shape>(n), any content.
+using portable_shape = scan_lookback::default_shape;
+template <class T, bool INCLUSIVE = false>
+cudaError_t launch_portable(const T* d_in, std::int64_t n, T* d_out, void* d_workspace,
+                            cudaStream_t stream = 0) {
+  using S = portable_shape;
+  const std::size_t workspace = workspace_bytes<S>(n);
+  CUDA_TRY(check_arguments(d_in, n, d_out, d_workspace, workspace));
+  if (n == 0) return cudaSuccess;
   const std::int64_t tiles = (n + S::TILE_ELEMENTS - 1) / S::TILE_ELEMENTS;  // < 2^31 for n < 2^40
-  const int blocks =
-      int(std::min<std::int64_t>(tiles, resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>()));
+  CUDA_TRY(cudaMemsetAsync(d_workspace, 0, workspace, stream));
   auto* tile_counter = static_cast<unsigned*>(d_workspace);
   auto* status = reinterpret_cast<unsigned long long*>(static_cast<char*>(d_workspace) + 8);
-  launch_resident(kernel<S, STAGES, WINDOW, INCLUSIVE, T>, blocks,
-                  S::BLOCK_THREADS + 2 * WARP_THREADS, stage_bytes<S, STAGES, T>(), d_in, n, d_out,
-                  tile_counter, status, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  scan_lookback::kernel<S, DEFAULT_WINDOW, INCLUSIVE, T>
+      <<<unsigned(tiles), S::BLOCK_THREADS, 0, stream>>>(
+          d_in, n, d_out, tile_counter, status,
+          scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+  return cudaGetLastError();
 }
 
 // n of at most one small tile: a single block scans it in an ordinary launch, with no look-back,
@@ -508,30 +658,79 @@ constexpr bool one_large_tile_per_block(std::int64_t n, int fit) {
   return n > SINGLE_TILE_LIMIT && n < SMALL_N_LIMIT && 4 * large_tiles > fit && large_tiles <= fit;
 }
 
-// The step's scan: the configuration for the size (one block up to SINGLE_TILE_LIMIT, one large
-// tile per block in the band above, the small tiles elsewhere below SMALL_N_LIMIT).
-template <class T, bool INCLUSIVE = false>
-void launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
-  if (n == 0) return;
-  if (n <= SINGLE_TILE_LIMIT) {
-    single_tile_kernel<small_n_shape, INCLUSIVE><<<1, small_n_shape::BLOCK_THREADS>>>(
-        d_in, n, d_out, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
-    CUDA_CHECK_LAUNCH();
-  } else if (one_large_tile_per_block(
-                 n,
-                 resident_blocks<default_shape, MIDDLE_STAGES, DEFAULT_WINDOW, INCLUSIVE, T>())) {
-    launch<T, INCLUSIVE, default_shape, MIDDLE_STAGES>(d_in, n, d_out, d_workspace);
-  } else if (n < SMALL_N_LIMIT) {
-    launch<T, INCLUSIVE, small_n_shape, SMALL_N_STAGES>(d_in, n, d_out, d_workspace);
-  } else {
-    launch<T, INCLUSIVE>(d_in, n, d_out, d_workspace);
-  }
-}
-// (Below SMALL_N_LIMIT the small tiles' workspace, the larger: it holds the large tiles' too.)
+// Enough workspace for every configuration of the step at n (the 4096-element tiles', the most
+// status words; the 8192-element tiles use the first half).
 inline std::size_t workspace_bytes_by_size(std::int64_t n) {
-  return n < SMALL_N_LIMIT ? workspace_bytes<small_n_shape>(n) : workspace_bytes<default_shape>(n);
+  return std::max({workspace_bytes<small_n_shape>(n), workspace_bytes<default_shape>(n),
+                   workspace_bytes<portable_shape>(n)});
+}
+
+// The step's scan: the configuration for the size (one block up to SINGLE_TILE_LIMIT, one large
+// tile per block in the band above, the small tiles elsewhere below SMALL_N_LIMIT), or the
+// portable path where the pipelined configuration does not run. d_workspace:
+// workspace_bytes_by_size(n).
+template <class T, bool INCLUSIVE = false>
+cudaError_t launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_workspace,
+                           cudaStream_t stream = 0) {
+  CUDA_TRY(check_arguments(d_in, n, d_out, d_workspace, workspace_bytes_by_size(n)));
+  if (n == 0) return cudaSuccess;
+  if (n <= SINGLE_TILE_LIMIT) {
+    single_tile_kernel<small_n_shape, INCLUSIVE><<<1, small_n_shape::BLOCK_THREADS, 0, stream>>>(
+        d_in, n, d_out, scan_reduce_then_scan::vector_io_possible(d_in, d_out));
+    return cudaGetLastError();
+  }
+  if (n < SMALL_N_LIMIT) {
+    int middle = 0, small = 0;
+    CUDA_TRY((resident_blocks<default_shape, MIDDLE_STAGES, DEFAULT_WINDOW, INCLUSIVE, T>(middle)));
+    if (middle > 0 && one_large_tile_per_block(n, middle))
+      return launch_pipeline<T, INCLUSIVE, default_shape, MIDDLE_STAGES, DEFAULT_WINDOW>(
+          d_in, n, d_out, d_workspace, stream, middle);
+    CUDA_TRY((resident_blocks<small_n_shape, SMALL_N_STAGES, DEFAULT_WINDOW, INCLUSIVE, T>(small)));
+    if (small > 0)
+      return launch_pipeline<T, INCLUSIVE, small_n_shape, SMALL_N_STAGES, DEFAULT_WINDOW>(
+          d_in, n, d_out, d_workspace, stream, small);
+  } else {
+    int large = 0;
+    CUDA_TRY((resident_blocks<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW, INCLUSIVE, T>(large)));
+    if (large > 0)
+      return launch_pipeline<T, INCLUSIVE, default_shape, DEFAULT_STAGES, DEFAULT_WINDOW>(
+          d_in, n, d_out, d_workspace, stream, large);
+  }
+  return launch_portable<T, INCLUSIVE>(d_in, n, d_out, d_workspace, stream);
 }
 //! [launch]
+
+// The programs' and the tests' form of a launch function: on stream 0, and a CUDA error ends the
+// process (CUDA_CHECK), as the common program's variants expect.
+template <class T, cudaError_t (*LAUNCH)(const T*, std::int64_t, T*, void*, cudaStream_t)>
+void checked(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
+  CUDA_CHECK(LAUNCH(d_in, n, d_out, d_workspace, 0));
+}
+
+// Whether the configuration runs on the current device (see resident_blocks).
+template <class S, int STAGES, int WINDOW>
+bool runs_here() {
+  return resident_blocks<S, STAGES, WINDOW, false, std::int32_t>() > 0;
+}
+
+// The portable path's configuration, in words.
+inline std::string portable_name() {
+  return "scan_lookback's kernel, block=" + std::to_string(portable_shape::BLOCK_THREADS) +
+         " items=" + std::to_string(portable_shape::ITEMS) +
+         " window=" + std::to_string(DEFAULT_WINDOW);
+}
+
+// What the step's default runs on the current device, in words.
+inline std::string path_here() {
+  const bool middle = runs_here<default_shape, MIDDLE_STAGES, DEFAULT_WINDOW>(),
+             small = runs_here<small_n_shape, SMALL_N_STAGES, DEFAULT_WINDOW>(),
+             large = runs_here<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW>();
+  const std::string portable = "the portable path (" + portable_name() + ")";
+  if (middle && small && large) return "the pipeline (sm_90 code) above one tile";
+  if (!middle && !small && !large)
+    return portable + " above one tile: this GPU, or this build of the step, has no sm_90 code";
+  return "the pipeline where its stages fit in this GPU's shared memory, else " + portable;
+}
 
 // A variant's name, as the results files and the pages know it.
 inline std::string variant_name(const std::string& threads, const std::string& items,
@@ -539,22 +738,24 @@ inline std::string variant_name(const std::string& threads, const std::string& i
   return "block=" + threads + " items=" + items + " stages=" + stages + " window=" + window;
 }
 
-// The program's and the tests' variant of one configuration: exclusive and inclusive, both types.
+// The program's and the tests' variant of one configuration: exclusive and inclusive, both types;
+// it runs only where its sm_90 code does (the program leaves it out elsewhere).
 template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
 common::scan_variant pipeline_variant() {
   using S = shape<THREADS, VECTORS>;
   common::scan_variant v;
   v.name = variant_name(std::to_string(THREADS), std::to_string(S::ITEMS), std::to_string(STAGES),
                         std::to_string(WINDOW));
-  v.exclusive_int32 = launch<std::int32_t, false, S, STAGES, WINDOW>;
-  v.exclusive_float = launch<float, false, S, STAGES, WINDOW>;
-  v.inclusive_int32 = launch<std::int32_t, true, S, STAGES, WINDOW>;
-  v.inclusive_float = launch<float, true, S, STAGES, WINDOW>;
+  v.exclusive_int32 = checked<std::int32_t, launch<std::int32_t, false, S, STAGES, WINDOW>>;
+  v.exclusive_float = checked<float, launch<float, false, S, STAGES, WINDOW>>;
+  v.inclusive_int32 = checked<std::int32_t, launch<std::int32_t, true, S, STAGES, WINDOW>>;
+  v.inclusive_float = checked<float, launch<float, true, S, STAGES, WINDOW>>;
   v.workspace_bytes = workspace_bytes<S>;
+  v.runs_here = runs_here<S, STAGES, WINDOW>;
   return v;
 }
 
-// The step's default: its configuration by size.
+// The step's default: its configuration by size, or the portable path.
 inline common::scan_variant by_size_variant() {
   common::scan_variant v;
   static_assert(small_n_shape::BLOCK_THREADS == default_shape::BLOCK_THREADS, "one block size");
@@ -566,11 +767,24 @@ inline common::scan_variant by_size_variant() {
       to_string(small_n_shape::ITEMS) + "|" + to_string(default_shape::ITEMS),
       to_string(SMALL_N_STAGES) + "|" + to_string(MIDDLE_STAGES) + "|" + to_string(DEFAULT_STAGES),
       to_string(DEFAULT_WINDOW));
-  v.exclusive_int32 = launch_by_size<std::int32_t, false>;
-  v.exclusive_float = launch_by_size<float, false>;
-  v.inclusive_int32 = launch_by_size<std::int32_t, true>;
-  v.inclusive_float = launch_by_size<float, true>;
+  v.exclusive_int32 = checked<std::int32_t, launch_by_size<std::int32_t, false>>;
+  v.exclusive_float = checked<float, launch_by_size<float, false>>;
+  v.inclusive_int32 = checked<std::int32_t, launch_by_size<std::int32_t, true>>;
+  v.inclusive_float = checked<float, launch_by_size<float, true>>;
   v.workspace_bytes = workspace_bytes_by_size;
+  v.path_here = path_here;
+  return v;
+}
+
+// The portable path alone (the tests' way to run it on a GPU that has the pipeline).
+inline common::scan_variant portable_variant() {
+  common::scan_variant v;
+  v.name = "portable: " + portable_name();
+  v.exclusive_int32 = checked<std::int32_t, launch_portable<std::int32_t, false>>;
+  v.exclusive_float = checked<float, launch_portable<float, false>>;
+  v.inclusive_int32 = checked<std::int32_t, launch_portable<std::int32_t, true>>;
+  v.inclusive_float = checked<float, launch_portable<float, true>>;
+  v.workspace_bytes = workspace_bytes<portable_shape>;
   return v;
 }
 
