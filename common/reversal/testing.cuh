@@ -111,6 +111,20 @@ void check_in_place_sizes(const in_place_launch<T>& launch, std::int64_t block,
   }
 }
 
+// Calls queue(first, second) `rounds` times with two non-blocking streams (the tests of a launch's
+// stream argument: launches queued on both, no synchronization between them), then waits for both.
+inline void on_two_streams(
+    int rounds, const std::function<void(cudaStream_t first, cudaStream_t second)>& queue) {
+  cudaStream_t first = nullptr, second = nullptr;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&first, cudaStreamNonBlocking));
+  CUDA_CHECK(cudaStreamCreateWithFlags(&second, cudaStreamNonBlocking));
+  for (int round = 0; round < rounds; ++round) queue(first, second);
+  CUDA_CHECK(cudaStreamSynchronize(first));
+  CUDA_CHECK(cudaStreamSynchronize(second));
+  CUDA_CHECK(cudaStreamDestroy(first));
+  CUDA_CHECK(cudaStreamDestroy(second));
+}
+
 // For n past 2^31: the input is made on the GPU and the output is checked there. Element i is a
 // multiplicative hash of (i, seed): neighbours differ, so an element moved by one place is caught.
 __host__ __device__ inline std::int32_t large_test_value(std::int64_t i, std::uint64_t seed) {

@@ -10,9 +10,9 @@ template <int UNROLL_GROUPS, int HINTS>
 common::reversal_variant variant(const char* name) {
   using namespace reverse_fast;
   return {name,
-          {launch_variant<std::int32_t, UNROLL_GROUPS, HINTS>, {}},
-          {launch_variant<float, UNROLL_GROUPS, HINTS>, {}},
-          {launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>, {}}};
+          {checked<std::int32_t, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS>>, {}},
+          {checked<float, launch_variant<float, UNROLL_GROUPS, HINTS>>, {}},
+          {checked<std::int64_t, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS>>, {}}};
 }
 
 }  // namespace
@@ -26,7 +26,10 @@ int main(int argc, char** argv) {
   // The default: the step's launch(), which takes the 16-byte kernel of "unroll 1" past
   // ELEMENTS_MAX_N elements (every size of the bench) and the element kernel up to it.
   step.variants = {
-      {"unroll 1", {launch<std::int32_t>, {}}, {launch<float>, {}}, {launch<std::int64_t>, {}}},
+      {"unroll 1",
+       {checked<std::int32_t, launch<std::int32_t>>, {}},
+       {checked<float, launch<float>>, {}},
+       {checked<std::int64_t, launch<std::int64_t>>, {}}},
       variant<2, STREAMING_STORES>("unroll 2"),
       variant<4, STREAMING_STORES>("unroll 4"),
       variant<8, STREAMING_STORES>("unroll 8"),

@@ -6,16 +6,19 @@
 // Changes from the previous step (reverse_vectorized): int32, float and int64 (moved as bits); any
 //   element offset of either pointer; n up to 2^40; st.global.cs stores; UNROLL groups per thread
 //   as a template parameter (the sweep measures 1, 2, 4, 8: one is best on our GPU); up to
-//   ELEMENTS_MAX_N elements, a kernel that moves them one by one.
+//   ELEMENTS_MAX_N elements, a kernel that moves them one by one. The launch takes a stream and
+//   returns a cudaError_t (overlapping arrays: cudaErrorInvalidValue); it never ends the process.
 // What limits it: DRAM bandwidth, as cudaMemcpy (see its page for how close it gets).
 // Run: build/bin/reverse_fast [--n 2^28] [--type int32|float|int64] [--in-offset 1] [--sweep]
 // Source: none of the five; the store hints of transpose_fast.
 #pragma once
 
+#include <cuda_runtime.h>
+
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <stdexcept>
 
 #include "common/check.cuh"
 
@@ -228,48 +231,80 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
 //! [small]
 
 //! [launch]
+// The launch functions (this step's and reverse_in_place's) return the first CUDA error as a
+// cudaError_t and never end the process; they run on `stream`, with no synchronization inside.
+// Arguments that break the preconditions (check_arguments) give cudaErrorInvalidValue, and nothing
+// is written.
+
 // The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the window's element
 // picks are constants).
 template <class T, int UNROLL_GROUPS, int HINTS, int SHIFT = 0>
-void launch_shift(const T* d_in, T* d_out, const plan& p, unsigned blocks) {
+cudaError_t launch_shift(const T* d_in, T* d_out, const plan& p, unsigned blocks,
+                         cudaStream_t stream) {
   if constexpr (SHIFT < VEC<T>) {
     if (p.shift != SHIFT)
-      return launch_shift<T, UNROLL_GROUPS, HINTS, SHIFT + 1>(d_in, d_out, p, blocks);
-    kernel<T, SHIFT, UNROLL_GROUPS, HINTS><<<blocks, BLOCK_THREADS>>>(d_in, d_out, p);
-    CUDA_CHECK_LAUNCH();
+      return launch_shift<T, UNROLL_GROUPS, HINTS, SHIFT + 1>(d_in, d_out, p, blocks, stream);
+    kernel<T, SHIFT, UNROLL_GROUPS, HINTS><<<blocks, BLOCK_THREADS, 0, stream>>>(d_in, d_out, p);
+    return cudaGetLastError();
   }
+  return cudaErrorInvalidValue;  // no shift past VEC - 1
 }
 
+// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
+inline bool overlapping(const void* a, std::size_t a_bytes, const void* b, std::size_t b_bytes) {
+  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
+  return a_bytes > 0 && b_bytes > 0 && x < y + b_bytes && y < x + a_bytes;
+}
+
+// A pointer aligned to its element, as every T* must be (any element offset from 16 bytes is
+// fine: the plan takes it); null only where nothing is read or written.
 template <class T>
-void check_element_aligned(const T* d_in, const T* d_out) {
-  if (reinterpret_cast<std::uintptr_t>(d_in) % sizeof(T) != 0 ||
-      reinterpret_cast<std::uintptr_t>(d_out) % sizeof(T) != 0)
-    throw std::invalid_argument("reverse_fast: pointers must be aligned to their element size");
+bool element_aligned(const T* d) {
+  return d != nullptr && reinterpret_cast<std::uintptr_t>(d) % sizeof(T) == 0;
+}
+
+// The preconditions: n >= 0; for n > 0 both pointers element-aligned, and the arrays apart (no
+// shared byte: a reversal onto itself is reverse_in_place's, and a partial overlap would overwrite
+// input not read yet).
+template <class T>
+cudaError_t check_arguments(const T* d_in, const T* d_out, std::int64_t n) {
+  if (n < 0) return cudaErrorInvalidValue;
+  if (n == 0) return cudaSuccess;
+  if (!element_aligned(d_in) || !element_aligned(d_out)) return cudaErrorInvalidValue;
+  const std::size_t bytes = std::size_t(n) * sizeof(T);
+  return overlapping(d_in, bytes, d_out, bytes) ? cudaErrorInvalidValue : cudaSuccess;
 }
 
 // The 16-byte kernel (the sweep's variants at every n): element-aligned pointers at any offset from
 // a 16-byte boundary; any n up to 2^40.
 template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES>
-void launch_variant(const T* d_in, T* d_out, std::int64_t n) {
-  if (n == 0) return;
-  check_element_aligned(d_in, d_out);
+cudaError_t launch_variant(const T* d_in, T* d_out, std::int64_t n, cudaStream_t stream = 0) {
+  CUDA_TRY(check_arguments(d_in, d_out, n));
+  if (n == 0) return cudaSuccess;
   const plan p = make_plan(d_in, d_out, n);
   // One thread per output group, plus the one that moves the head and the tail.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
   const std::int64_t blocks = (p.groups + 1 + per_block - 1) / per_block;
-  launch_shift<T, UNROLL_GROUPS, HINTS>(d_in, d_out, p, unsigned(blocks));
+  return launch_shift<T, UNROLL_GROUPS, HINTS>(d_in, d_out, p, unsigned(blocks), stream);
 }
 
 // The step: the element kernel up to ELEMENTS_MAX_N, the 16-byte kernel past it.
 template <class T>
-void launch(const T* d_in, T* d_out, std::int64_t n) {
-  if (n > ELEMENTS_MAX_N) return launch_variant<T>(d_in, d_out, n);
-  if (n == 0) return;
-  check_element_aligned(d_in, d_out);
+cudaError_t launch(const T* d_in, T* d_out, std::int64_t n, cudaStream_t stream = 0) {
+  if (n > ELEMENTS_MAX_N) return launch_variant<T>(d_in, d_out, n, stream);
+  CUDA_TRY(check_arguments(d_in, d_out, n));
+  if (n == 0) return cudaSuccess;
   const unsigned blocks = unsigned((n + SMALL_BLOCK_ELEMENTS - 1) / SMALL_BLOCK_ELEMENTS);
-  elements_kernel<<<blocks, BLOCK_THREADS>>>(d_in, d_out, int(n));
-  CUDA_CHECK_LAUNCH();
+  elements_kernel<<<blocks, BLOCK_THREADS, 0, stream>>>(d_in, d_out, int(n));
+  return cudaGetLastError();
 }
 //! [launch]
+
+// The programs' and the tests' form of a launch function: on stream 0, and a CUDA error ends the
+// process (CUDA_CHECK), as the common program's variants expect.
+template <class T, cudaError_t (*LAUNCH)(const T*, T*, std::int64_t, cudaStream_t)>
+void checked(const T* d_in, T* d_out, std::int64_t n) {
+  CUDA_CHECK(LAUNCH(d_in, d_out, n, 0));
+}
 
 }  // namespace reverse_fast

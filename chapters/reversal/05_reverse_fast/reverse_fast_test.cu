@@ -1,6 +1,8 @@
-// reverse_fast: tests. Host: the plan (head, groups, shift) for every n % 4 and offset. GPU: every
-// type at every test size and 2^28 + 3, every offset pair of input and output, the sweep's
-// variants, and n > 2^31 checked on the GPU.
+// reverse_fast: tests. Host: the plan (head, groups, shift) for every n % 4 and offset; the
+// launches' preconditions. GPU: every type at every test size and 2^28 + 3, every offset pair of
+// input and output, the sweep's variants, n > 2^31 checked on the GPU; overlapping arrays refused
+// with the output untouched, two streams at once, a device reset between launches.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -8,6 +10,13 @@
 #include "reverse_fast.cuh"
 
 namespace {
+// The step's launch and its 16-byte kernel alone, in the form the test helpers take (stream 0, an
+// error ends the process).
+template <class T>
+constexpr auto* checked_launch = &reverse_fast::checked<T, reverse_fast::launch<T>>;
+template <class T>
+constexpr auto* checked_variant = &reverse_fast::checked<T, reverse_fast::launch_variant<T>>;
+
 // A pointer `offset` elements past a 256-byte boundary, for the plan (never dereferenced).
 template <class T>
 const T* at_offset(int offset) {
@@ -46,17 +55,15 @@ HOST_TEST_CASE("the plan covers every output element once and picks the right wi
 }
 
 GPU_TEST_CASE("reverse_fast int32 matches the CPU at every test size and 2^28 + 3") {
-  common::testing::check_out_of_place_sizes<std::int32_t>(reverse_fast::launch<std::int32_t>,
-                                                          reverse_fast::BLOCK_ELEMENTS,
-                                                          {(std::int64_t(1) << 28) + 3});
+  common::testing::check_out_of_place_sizes<std::int32_t>(
+      checked_launch<std::int32_t>, reverse_fast::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
 }
 
 GPU_TEST_CASE("reverse_fast float and int64 match the CPU at every test size and 2^28 + 3") {
   common::testing::check_out_of_place_sizes<float>(
-      reverse_fast::launch<float>, reverse_fast::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
-  common::testing::check_out_of_place_sizes<std::int64_t>(reverse_fast::launch<std::int64_t>,
-                                                          reverse_fast::BLOCK_ELEMENTS,
-                                                          {(std::int64_t(1) << 28) + 3});
+      checked_launch<float>, reverse_fast::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
+  common::testing::check_out_of_place_sizes<std::int64_t>(
+      checked_launch<std::int64_t>, reverse_fast::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
 }
 
 GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
@@ -72,11 +79,11 @@ GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
         CAPTURE(in_off);
         CAPTURE(out_off);
         const auto a = common::testing::check_out_of_place<std::int32_t>(
-            reverse_fast::launch<std::int32_t>, n, seed++, in_off, out_off);
+            checked_launch<std::int32_t>, n, seed++, in_off, out_off);
         INFO(common::describe(a));
         CHECK(a.ok());
         const auto b = common::testing::check_out_of_place<std::int64_t>(
-            reverse_fast::launch<std::int64_t>, n, seed++, in_off % 2, out_off % 2);
+            checked_launch<std::int64_t>, n, seed++, in_off % 2, out_off % 2);
         INFO(common::describe(b));
         CHECK(b.ok());
       }
@@ -87,16 +94,15 @@ GPU_TEST_CASE("reverse_fast takes pointers at every offset from 16 bytes") {
 GPU_TEST_CASE("reverse_fast's 16-byte kernel alone matches the CPU at every test size and offset") {
   // The step takes the element kernel up to ELEMENTS_MAX_N; the sweep's variants take this one at
   // every n, so its small sizes and block edges are checked here.
-  common::testing::check_out_of_place_sizes<std::int32_t>(
-      reverse_fast::launch_variant<std::int32_t>, reverse_fast::BLOCK_ELEMENTS, {});
+  common::testing::check_out_of_place_sizes<std::int32_t>(checked_variant<std::int32_t>,
+                                                          reverse_fast::BLOCK_ELEMENTS, {});
   std::uint64_t seed = 11;
   for (const std::int64_t n : {1, 2, 3, 5, 9, 1023, 1024, 1025, 4099, 100003}) {
     for (int in_off = 0; in_off < 4; ++in_off) {
       for (int out_off = 0; out_off < 4; ++out_off) {
         const auto r = common::testing::check_out_of_place<std::int32_t>(
-            common::testing::out_of_place_launch<std::int32_t>(
-                reverse_fast::launch_variant<std::int32_t>),
-            n, seed++, in_off, out_off);
+            common::testing::out_of_place_launch<std::int32_t>(checked_variant<std::int32_t>), n,
+            seed++, in_off, out_off);
         INFO("n=", n, " in_off=", in_off, " out_off=", out_off, " ", common::describe(r));
         CHECK(r.ok());
       }
@@ -110,12 +116,12 @@ GPU_TEST_CASE("reverse_fast matches the CPU either side of the element kernel's 
   for (const std::int64_t n : {LIMIT - 1, LIMIT, LIMIT + 1, LIMIT + 3}) {
     for (int off = 0; off < 4; ++off) {
       const auto a = common::testing::check_out_of_place<std::int32_t>(
-          common::testing::out_of_place_launch<std::int32_t>(reverse_fast::launch<std::int32_t>), n,
+          common::testing::out_of_place_launch<std::int32_t>(checked_launch<std::int32_t>), n,
           seed++, off, 3 - off);
       INFO("n=", n, " off=", off, " ", common::describe(a));
       CHECK(a.ok());
       const auto b = common::testing::check_out_of_place<std::int64_t>(
-          common::testing::out_of_place_launch<std::int64_t>(reverse_fast::launch<std::int64_t>), n,
+          common::testing::out_of_place_launch<std::int64_t>(checked_launch<std::int64_t>), n,
           seed++, off % 2, 1 - off % 2);
       INFO(common::describe(b));
       CHECK(b.ok());
@@ -127,11 +133,13 @@ GPU_TEST_CASE("reverse_fast sweep variants match the CPU") {
   using namespace reverse_fast;
   for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
     for (const auto& launch :
-         {common::testing::out_of_place_launch<float>(launch_variant<float, 2>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 4>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 8>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 1, PLAIN_STORES>),
-          common::testing::out_of_place_launch<float>(launch_variant<float, 1, STREAMING_BOTH>)}) {
+         {common::testing::out_of_place_launch<float>(checked<float, launch_variant<float, 2>>),
+          common::testing::out_of_place_launch<float>(checked<float, launch_variant<float, 4>>),
+          common::testing::out_of_place_launch<float>(checked<float, launch_variant<float, 8>>),
+          common::testing::out_of_place_launch<float>(
+              checked<float, launch_variant<float, 1, PLAIN_STORES>>),
+          common::testing::out_of_place_launch<float>(
+              checked<float, launch_variant<float, 1, STREAMING_BOTH>>)}) {
       const auto r = common::testing::check_out_of_place<float>(launch, n, 7, 1, 2);
       INFO("n=", n, " ", common::describe(r));
       CHECK(r.ok());
@@ -139,15 +147,79 @@ GPU_TEST_CASE("reverse_fast sweep variants match the CPU") {
   }
 }
 
-GPU_TEST_CASE("reverse_fast refuses pointers that are not aligned to their element") {
-  common::device_buffer<std::int32_t> d(64);
-  const auto* odd =
-      reinterpret_cast<const std::int32_t*>(reinterpret_cast<const char*>(d.data()) + 2);
-  CHECK_THROWS_AS(reverse_fast::launch<std::int32_t>(odd, d.data() + 32, 8), std::invalid_argument);
+HOST_TEST_CASE(
+    "reverse_fast refuses overlapping arrays and pointers not aligned to their element") {
+  using reverse_fast::check_arguments;
+  // Made-up addresses: the checks run before any CUDA call.
+  auto* base = reinterpret_cast<std::int32_t*>(std::uintptr_t(1) << 32);
+  CHECK(check_arguments<std::int32_t>(base, base + 1000, 1000) == cudaSuccess);
+  CHECK(check_arguments<std::int32_t>(base + 1000, base, 1000) == cudaSuccess);
+  CHECK(check_arguments<std::int32_t>(base, base, 1000) == cudaErrorInvalidValue);  // in place
+  CHECK(check_arguments<std::int32_t>(base, base + 999, 1000) == cudaErrorInvalidValue);
+  CHECK(check_arguments<std::int32_t>(base + 999, base, 1000) == cudaErrorInvalidValue);
+  CHECK(check_arguments<std::int32_t>(base, base + 1, 1000) == cudaErrorInvalidValue);
+  CHECK(check_arguments<std::int32_t>(base, base, 0) == cudaSuccess);  // nothing to do
+  CHECK(check_arguments<std::int32_t>(base, base + 1000, -1) == cudaErrorInvalidValue);
+  CHECK(check_arguments<std::int32_t>(nullptr, base, 5) == cudaErrorInvalidValue);
+  const auto* odd = reinterpret_cast<const std::int32_t*>(reinterpret_cast<const char*>(base) + 2);
+  CHECK(check_arguments<std::int32_t>(odd, base + 1000, 8) == cudaErrorInvalidValue);
+  CHECK(check_arguments<std::int64_t>(reinterpret_cast<const std::int64_t*>(base + 1),
+                                      reinterpret_cast<std::int64_t*>(base + 1000),
+                                      8) == cudaErrorInvalidValue);
+  // Both launch functions check them first, at either side of the element kernel's limit.
+  for (const std::int64_t n : {std::int64_t(8), std::int64_t(reverse_fast::ELEMENTS_MAX_N) + 1}) {
+    CHECK(reverse_fast::launch<std::int32_t>(base, base + n / 2, n) == cudaErrorInvalidValue);
+    CHECK(reverse_fast::launch_variant<std::int32_t>(base, base + n / 2, n) ==
+          cudaErrorInvalidValue);
+  }
+}
+
+GPU_TEST_CASE("reverse_fast refuses overlapping arrays and leaves the output untouched") {
+  for (const std::int64_t n : {std::int64_t(1000), std::int64_t(1) << 20}) {
+    common::device_buffer<std::int32_t> d(2 * n);
+    d.poison();
+    CHECK(reverse_fast::launch<std::int32_t>(d.data(), d.data() + n / 2, n) ==
+          cudaErrorInvalidValue);
+    CHECK(reverse_fast::launch<std::int32_t>(d.data(), d.data(), n) == cudaErrorInvalidValue);
+    CHECK(cudaDeviceSynchronize() == cudaSuccess);
+    for (const std::int32_t x : d.download()) REQUIRE(x == std::int32_t(0xABABABAB));
+  }
+}
+
+GPU_TEST_CASE("reverse_fast reverses on two streams at once") {
+  for (const std::int64_t n : {std::int64_t(5000), (std::int64_t(1) << 24) + 3}) {
+    CAPTURE(n);
+    const std::vector<std::int32_t> a = common::reversal_input<std::int32_t>(std::size_t(n), 1),
+                                    b = common::reversal_input<std::int32_t>(std::size_t(n), 2);
+    common::device_buffer<std::int32_t> d_a(n), d_b(n), d_out_a(n + 1), d_out_b(n + 3);
+    d_a.upload(a);
+    d_b.upload(b);
+    d_out_a.poison();
+    d_out_b.poison();
+    common::testing::on_two_streams(5, [&](cudaStream_t first, cudaStream_t second) {
+      // the outputs at offsets 1 and 3 (not 16 bytes)
+      CHECK(reverse_fast::launch(d_a.data(), d_out_a.data() + 1, n, first) == cudaSuccess);
+      CHECK(reverse_fast::launch(d_b.data(), d_out_b.data() + 3, n, second) == cudaSuccess);
+    });
+    const std::vector<std::int32_t> got_a = d_out_a.download(), got_b = d_out_b.download();
+    CHECK(std::equal(a.rbegin(), a.rend(), got_a.begin() + 1));
+    CHECK(std::equal(b.rbegin(), b.rend(), got_b.begin() + 3));
+  }
+}
+
+GPU_TEST_CASE("reverse_fast reverses again after a device reset") {
+  for (int round = 0; round < 2; ++round) {
+    for (const std::int64_t n : {std::int64_t(1000), (std::int64_t(1) << 20) + 1}) {
+      const auto r = common::testing::check_out_of_place<std::int32_t>(checked_launch<std::int32_t>,
+                                                                       n, 5, 1, 2);
+      INFO("round ", round, " n=", n, " ", common::describe(r));
+      CHECK(r.ok());
+    }
+    CUDA_CHECK(cudaDeviceReset());
+  }
 }
 
 GPU_TEST_CASE("reverse_fast reverses 2^31 + 5 int32 (64-bit indices) checked on the GPU") {
   const std::int64_t n = (std::int64_t(1) << 31) + 5;
-  CHECK(common::testing::wrong_elements_on_device(reverse_fast::launch<std::int32_t>, {}, n, 3) ==
-        0);
+  CHECK(common::testing::wrong_elements_on_device(checked_launch<std::int32_t>, {}, n, 3) == 0);
 }

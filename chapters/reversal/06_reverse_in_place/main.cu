@@ -10,10 +10,11 @@ namespace {
 template <int UNROLL_GROUPS, int HINTS, int EXCHANGE>
 common::reversal_variant variant(const char* name) {
   using namespace reverse_in_place;
-  return {name,
-          {{}, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS, EXCHANGE>},
-          {{}, launch_variant<float, UNROLL_GROUPS, HINTS, EXCHANGE>},
-          {{}, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS, EXCHANGE>}};
+  return {
+      name,
+      {{}, checked<std::int32_t, launch_variant<std::int32_t, UNROLL_GROUPS, HINTS, EXCHANGE>>},
+      {{}, checked<float, launch_variant<float, UNROLL_GROUPS, HINTS, EXCHANGE>>},
+      {{}, checked<std::int64_t, launch_variant<std::int64_t, UNROLL_GROUPS, HINTS, EXCHANGE>>}};
 }
 
 }  // namespace
@@ -27,7 +28,10 @@ int main(int argc, char** argv) {
   // The default: the step's launch(), which takes the 16-byte kernel of "unroll 1" past SMALL_N
   // elements (every size of the bench) and the small kernel up to it.
   step.variants = {
-      {"unroll 1", {{}, launch<std::int32_t>}, {{}, launch<float>}, {{}, launch<std::int64_t>}},
+      {"unroll 1",
+       {{}, checked<std::int32_t, launch<std::int32_t>>},
+       {{}, checked<float, launch<float>>},
+       {{}, checked<std::int64_t, launch<std::int64_t>>}},
       variant<2, STREAMING_STORES, BLOCK_SHARED>("unroll 2"),
       variant<4, STREAMING_STORES, BLOCK_SHARED>("unroll 4"),
       variant<UNROLL, PLAIN_STORES, BLOCK_SHARED>("unroll 1, plain stores"),

@@ -8,15 +8,17 @@
 //   together; the back half's chunks written back whole after the exchange (the two chunks a block
 //   shares with its neighbours element by element); the few pairs left at the head and in the
 //   middle swapped by one thread; n of at most SMALL_N in one block, element by element, with a
-//   barrier between its loads and its stores.
+//   barrier between its loads and its stores. The launch takes a stream and returns a
+//   cudaError_t; it never ends the process.
 // What limits it: DRAM bandwidth: it moves a copy's bytes (see its page).
 // Run: build/bin/reverse_in_place [--n 2^28] [--type int32|float|int64] [--offset 1] [--sweep]
 // Source: none of the five; the issue's in-place variant of the course's exercise.
 #pragma once
 
+#include <cuda_runtime.h>
+
 #include <algorithm>
 #include <cstdint>
-#include <stdexcept>
 
 #include "chapters/reversal/05_reverse_fast/reverse_fast.cuh"
 #include "common/check.cuh"
@@ -212,46 +214,60 @@ __global__ void __launch_bounds__(BLOCK_THREADS) small_kernel(T* d_data, int n) 
 }
 
 //! [launch]
+// The launch functions follow reverse_fast's convention: a stream, a returned cudaError_t
+// (cudaErrorInvalidValue for an array that is null or not aligned to its element, and nothing
+// written), never an end of the process.
+
 // The kernel for the plan's shift (0 .. VEC - 1; a template argument, so the element picks are
 // constants).
 template <class T, int UNROLL_GROUPS, int HINTS, int EXCHANGE, int SHIFT = 0>
-void launch_shift(T* d_data, const plan& p, unsigned blocks) {
+cudaError_t launch_shift(T* d_data, const plan& p, unsigned blocks, cudaStream_t stream) {
   if constexpr (SHIFT < VEC<T>) {
     if (p.shift != SHIFT)
-      return launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE, SHIFT + 1>(d_data, p, blocks);
-    kernel<T, SHIFT, UNROLL_GROUPS, HINTS, EXCHANGE><<<blocks, BLOCK_THREADS>>>(d_data, p);
-    CUDA_CHECK_LAUNCH();
+      return launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE, SHIFT + 1>(d_data, p, blocks, stream);
+    kernel<T, SHIFT, UNROLL_GROUPS, HINTS, EXCHANGE>
+        <<<blocks, BLOCK_THREADS, 0, stream>>>(d_data, p);
+    return cudaGetLastError();
   }
+  return cudaErrorInvalidValue;  // no shift past VEC - 1
 }
 
+// The precondition: n >= 0, and for n > 1 (where something moves) an element-aligned array.
 template <class T>
-void check_element_aligned(const T* d_data) {
-  if (reinterpret_cast<std::uintptr_t>(d_data) % sizeof(T) != 0)
-    throw std::invalid_argument("reverse_in_place: the array must be aligned to its element size");
+cudaError_t check_arguments(const T* d_data, std::int64_t n) {
+  if (n < 0) return cudaErrorInvalidValue;
+  return n < 2 || reverse_fast::element_aligned(d_data) ? cudaSuccess : cudaErrorInvalidValue;
 }
 
 // The 16-byte kernel (the sweep's variants at every n): d_data at any element offset from a 16-byte
 // boundary; any n up to 2^40.
 template <class T, int UNROLL_GROUPS = UNROLL, int HINTS = STREAMING_STORES,
           int EXCHANGE = BLOCK_SHARED>
-void launch_variant(T* d_data, std::int64_t n) {
-  if (n < 2) return;  // nothing moves
-  check_element_aligned(d_data);
+cudaError_t launch_variant(T* d_data, std::int64_t n, cudaStream_t stream = 0) {
+  CUDA_TRY(check_arguments(d_data, n));
+  if (n < 2) return cudaSuccess;  // nothing moves
   const plan p = make_plan(d_data, n);
   // One thread per front group, plus the one that swaps the head and the middle rest.
   const std::int64_t per_block = std::int64_t(UNROLL_GROUPS) * BLOCK_THREADS;
   const std::int64_t blocks = (p.groups + 1 + per_block - 1) / per_block;
-  launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE>(d_data, p, unsigned(blocks));
+  return launch_shift<T, UNROLL_GROUPS, HINTS, EXCHANGE>(d_data, p, unsigned(blocks), stream);
 }
 
 // The step: the small kernel up to SMALL_N, the 16-byte kernel past it.
 template <class T>
-void launch(T* d_data, std::int64_t n) {
-  if (n < 2 || n > SMALL_N) return launch_variant<T>(d_data, n);
-  check_element_aligned(d_data);
-  small_kernel<<<1, BLOCK_THREADS>>>(d_data, int(n));
-  CUDA_CHECK_LAUNCH();
+cudaError_t launch(T* d_data, std::int64_t n, cudaStream_t stream = 0) {
+  if (n < 2 || n > SMALL_N) return launch_variant<T>(d_data, n, stream);
+  CUDA_TRY(check_arguments(d_data, n));
+  small_kernel<<<1, BLOCK_THREADS, 0, stream>>>(d_data, int(n));
+  return cudaGetLastError();
 }
 //! [launch]
+
+// The programs' and the tests' form of a launch function: on stream 0, and a CUDA error ends the
+// process (CUDA_CHECK), as the common program's variants expect.
+template <class T, cudaError_t (*LAUNCH)(T*, std::int64_t, cudaStream_t)>
+void checked(T* d_data, std::int64_t n) {
+  CUDA_CHECK(LAUNCH(d_data, n, 0));
+}
 
 }  // namespace reverse_in_place

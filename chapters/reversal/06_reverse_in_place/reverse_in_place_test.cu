@@ -1,7 +1,9 @@
 // reverse_in_place: tests. Host: the plan and the kernel's write pattern replayed on the host for
 // every n up to past a warp's groups and every offset. GPU: every type at every test size and
-// 2^28 + 3, every offset, the sweep's variants, the Thrust peer's agreement, and n > 2^31 checked
-// on the GPU.
+// 2^28 + 3, every offset, the sweep's variants, the Thrust peer's agreement, n > 2^31 checked
+// on the GPU; an array not aligned to its element refused and left as it was, two streams at once,
+// a device reset between launches.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -9,6 +11,14 @@
 #include "reverse_in_place.cuh"
 
 namespace {
+
+// The step's launch and its 16-byte kernel alone, in the form the test helpers take (stream 0, an
+// error ends the process).
+template <class T>
+constexpr auto* checked_launch = &reverse_in_place::checked<T, reverse_in_place::launch<T>>;
+template <class T>
+constexpr auto* checked_variant =
+    &reverse_in_place::checked<T, reverse_in_place::launch_variant<T>>;
 
 // A pointer `offset` elements past a 256-byte boundary, for the plan (never dereferenced).
 template <class T>
@@ -107,16 +117,15 @@ HOST_TEST_CASE("the plan and the write pattern reverse every n at every offset (
 }
 
 GPU_TEST_CASE("reverse_in_place int32 matches the CPU at every test size and 2^28 + 3") {
-  common::testing::check_in_place_sizes<std::int32_t>(reverse_in_place::launch<std::int32_t>,
+  common::testing::check_in_place_sizes<std::int32_t>(checked_launch<std::int32_t>,
                                                       reverse_in_place::BLOCK_ELEMENTS,
                                                       {(std::int64_t(1) << 28) + 3});
 }
 
 GPU_TEST_CASE("reverse_in_place float and int64 match the CPU at every test size and 2^28 + 3") {
-  common::testing::check_in_place_sizes<float>(reverse_in_place::launch<float>,
-                                               reverse_in_place::BLOCK_ELEMENTS,
-                                               {(std::int64_t(1) << 28) + 3});
-  common::testing::check_in_place_sizes<std::int64_t>(reverse_in_place::launch<std::int64_t>,
+  common::testing::check_in_place_sizes<float>(
+      checked_launch<float>, reverse_in_place::BLOCK_ELEMENTS, {(std::int64_t(1) << 28) + 3});
+  common::testing::check_in_place_sizes<std::int64_t>(checked_launch<std::int64_t>,
                                                       reverse_in_place::BLOCK_ELEMENTS,
                                                       {(std::int64_t(1) << 28) + 3});
 }
@@ -129,12 +138,12 @@ GPU_TEST_CASE("reverse_in_place takes arrays at every offset from 16 bytes") {
     for (int offset = 0; offset < 4; ++offset) {
       CAPTURE(n);
       CAPTURE(offset);
-      const auto a = common::testing::check_in_place<std::int32_t>(
-          reverse_in_place::launch<std::int32_t>, n, seed++, offset);
+      const auto a = common::testing::check_in_place<std::int32_t>(checked_launch<std::int32_t>, n,
+                                                                   seed++, offset);
       INFO(common::describe(a));
       CHECK(a.ok());
-      const auto b = common::testing::check_in_place<std::int64_t>(
-          reverse_in_place::launch<std::int64_t>, n, seed++, offset % 2);
+      const auto b = common::testing::check_in_place<std::int64_t>(checked_launch<std::int64_t>, n,
+                                                                   seed++, offset % 2);
       INFO(common::describe(b));
       CHECK(b.ok());
     }
@@ -144,15 +153,14 @@ GPU_TEST_CASE("reverse_in_place takes arrays at every offset from 16 bytes") {
 GPU_TEST_CASE(
     "reverse_in_place's 16-byte kernel alone matches the CPU at every test size and offset") {
   // The step takes the small kernel up to SMALL_N; the sweep's variants take this one at every n.
-  common::testing::check_in_place_sizes<std::int32_t>(
-      reverse_in_place::launch_variant<std::int32_t>, reverse_in_place::BLOCK_ELEMENTS, {});
+  common::testing::check_in_place_sizes<std::int32_t>(checked_variant<std::int32_t>,
+                                                      reverse_in_place::BLOCK_ELEMENTS, {});
   std::uint64_t seed = 11;
   for (const std::int64_t n : {2, 3, 5, 9, 17, 257, 1023, 1024, 1025, 2049}) {
     for (int offset = 0; offset < 4; ++offset) {
       const auto r = common::testing::check_in_place<std::int32_t>(
-          common::testing::in_place_launch<std::int32_t>(
-              reverse_in_place::launch_variant<std::int32_t>),
-          n, seed++, offset);
+          common::testing::in_place_launch<std::int32_t>(checked_variant<std::int32_t>), n, seed++,
+          offset);
       INFO("n=", n, " offset=", offset, " ", common::describe(r));
       CHECK(r.ok());
     }
@@ -163,13 +171,14 @@ GPU_TEST_CASE("reverse_in_place sweep variants match the CPU") {
   using namespace reverse_in_place;
   for (const std::int64_t n : {1000, 100003, (1 << 22) + 1}) {
     for (const auto& launch :
-         {common::testing::in_place_launch<float>(launch_variant<float, 2>),
-          common::testing::in_place_launch<float>(launch_variant<float, 4>),
-          common::testing::in_place_launch<float>(launch_variant<float, 1, PLAIN_STORES>),
+         {common::testing::in_place_launch<float>(checked<float, launch_variant<float, 2>>),
+          common::testing::in_place_launch<float>(checked<float, launch_variant<float, 4>>),
           common::testing::in_place_launch<float>(
-              launch_variant<float, 1, STREAMING_STORES, WARP_SHUFFLES>),
+              checked<float, launch_variant<float, 1, PLAIN_STORES>>),
           common::testing::in_place_launch<float>(
-              launch_variant<float, 4, STREAMING_STORES, WARP_SHUFFLES>)}) {
+              checked<float, launch_variant<float, 1, STREAMING_STORES, WARP_SHUFFLES>>),
+          common::testing::in_place_launch<float>(
+              checked<float, launch_variant<float, 4, STREAMING_STORES, WARP_SHUFFLES>>)}) {
       const auto r = common::testing::check_in_place<float>(launch, n, 7, 1);
       INFO("n=", n, " ", common::describe(r));
       CHECK(r.ok());
@@ -177,14 +186,51 @@ GPU_TEST_CASE("reverse_in_place sweep variants match the CPU") {
   }
 }
 
-GPU_TEST_CASE("reverse_in_place refuses an array that is not aligned to its element") {
-  common::device_buffer<std::int32_t> d(64);
+GPU_TEST_CASE("reverse_in_place refuses an array not aligned to its element and leaves it") {
+  common::device_buffer<std::int32_t> d(4096);
+  d.poison();
   auto* odd = reinterpret_cast<std::int32_t*>(reinterpret_cast<char*>(d.data()) + 2);
-  CHECK_THROWS_AS(reverse_in_place::launch<std::int32_t>(odd, 8), std::invalid_argument);
+  CHECK(reverse_in_place::launch<std::int32_t>(odd, 8) == cudaErrorInvalidValue);
+  CHECK(reverse_in_place::launch<std::int32_t>(odd, 4000) == cudaErrorInvalidValue);
+  CHECK(reverse_in_place::launch<std::int32_t>(d.data(), -1) == cudaErrorInvalidValue);
+  CHECK(reverse_in_place::launch<std::int32_t>(nullptr, 8) == cudaErrorInvalidValue);
+  CHECK(reverse_in_place::launch<std::int32_t>(nullptr, 1) == cudaSuccess);  // nothing moves
+  CHECK(cudaDeviceSynchronize() == cudaSuccess);
+  for (const std::int32_t x : d.download()) REQUIRE(x == std::int32_t(0xABABABAB));
+}
+
+GPU_TEST_CASE("reverse_in_place reverses on two streams at once") {
+  for (const std::int64_t n : {std::int64_t(1000), (std::int64_t(1) << 24) + 3}) {
+    CAPTURE(n);
+    const std::vector<std::int32_t> a = common::reversal_input<std::int32_t>(std::size_t(n), 1),
+                                    b = common::reversal_input<std::int32_t>(std::size_t(n), 2);
+    common::device_buffer<std::int32_t> d_a(n + 1), d_b(n + 3);
+    CUDA_CHECK(cudaMemcpy(d_a.data() + 1, a.data(), n * 4, cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_b.data() + 3, b.data(), n * 4, cudaMemcpyHostToDevice));
+    common::testing::on_two_streams(5, [&](cudaStream_t first, cudaStream_t second) {
+      // five reversals in all: reversed
+      CHECK(reverse_in_place::launch(d_a.data() + 1, n, first) == cudaSuccess);
+      CHECK(reverse_in_place::launch(d_b.data() + 3, n, second) == cudaSuccess);
+    });
+    const std::vector<std::int32_t> got_a = d_a.download(), got_b = d_b.download();
+    CHECK(std::equal(a.rbegin(), a.rend(), got_a.begin() + 1));
+    CHECK(std::equal(b.rbegin(), b.rend(), got_b.begin() + 3));
+  }
+}
+
+GPU_TEST_CASE("reverse_in_place reverses again after a device reset") {
+  for (int round = 0; round < 2; ++round) {
+    for (const std::int64_t n : {std::int64_t(1000), (std::int64_t(1) << 20) + 1}) {
+      const auto r =
+          common::testing::check_in_place<std::int32_t>(checked_launch<std::int32_t>, n, 5, 1);
+      INFO("round ", round, " n=", n, " ", common::describe(r));
+      CHECK(r.ok());
+    }
+    CUDA_CHECK(cudaDeviceReset());
+  }
 }
 
 GPU_TEST_CASE("reverse_in_place reverses 2^31 + 5 int32 (64-bit indices) checked on the GPU") {
   const std::int64_t n = (std::int64_t(1) << 31) + 5;
-  CHECK(common::testing::wrong_elements_on_device({}, reverse_in_place::launch<std::int32_t>, n,
-                                                  3) == 0);
+  CHECK(common::testing::wrong_elements_on_device({}, checked_launch<std::int32_t>, n, 3) == 0);
 }
