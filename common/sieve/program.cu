@@ -7,6 +7,7 @@
 
 #include "common/bandwidth.hpp"
 #include "common/device_buffer.cuh"
+#include "common/per_device.cuh"
 #include "common/program.cuh"
 #include "common/sieve/peer_primesieve.hpp"
 #include "common/sieve/program.cuh"
@@ -152,11 +153,13 @@ std::uint64_t count_primes_in_output(layout out, const void* output, std::int64_
 }
 
 int sm_count() {
-  static const int count = [] {
-    int sms = 0;
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-    return sms;
-  }();
+  static PerDevice<int> cache;
+  int count = 0;
+  CUDA_CHECK(cache.get_current(count, [](int& sms) {
+    int device = 0;
+    CUDA_TRY(cudaGetDevice(&device));
+    return cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+  }));
   return count;
 }
 

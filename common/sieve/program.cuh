@@ -49,7 +49,8 @@ std::size_t sieving_primes_capacity(std::int64_t n);
 std::uint32_t upload_sieving_primes(std::int64_t n, std::uint32_t smallest,
                                     const sieve_buffers& buffers);
 
-// The device's SM count, asked once (launches that size their grid by it run inside the timing).
+// The current device's SM count, asked once per device and context (launches that size their grid
+// by it run inside the timing).
 int sm_count();
 
 // Fills buffers.d_out with the sieve of [0, n] in the variant's layout, on stream 0.

@@ -23,7 +23,9 @@
 //   (byte_stores) bytes instead of bits, so that no strike is an atomic; past a square root of
 //   HOST_SIEVING_PRIMES_MAX the sieving primes found on the GPU, not on the host; a short range
 //   counted on the host (count_on_host), and the total of a count on the GPU written by its last
-//   block into mapped host memory (no memset, no copy back).
+//   block into mapped host memory (no memset, no copy back). The count's reusable form
+//   (counter::count_on) takes a stream and returns a cudaError_t; on a GPU with less shared memory
+//   than the H100's and the H200's, byte_stores' segments are as long as fit (gpu_facts).
 // What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
 //   bit_atomics: its shared atomics, executed a few lanes at a time (Nsight Compute counters on
 //   the page); byte_stores leaves issue slots free, its limit not yet measured; at 10^12, the
@@ -46,6 +48,7 @@
 #include "chapters/sieve/05_sieve_bits/sieve_bits.cuh"
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
+#include "common/per_device.cuh"
 #include "common/sieve/program.cuh"
 #include "common/sieve/reference.hpp"
 
@@ -539,20 +542,22 @@ inline std::vector<std::uint32_t> wheel_patterns(bool bytes) {
 }
 
 // Numbers per segment of byte_stores for a range of `numbers` odd numbers sieved by `blocks`
-// resident blocks: as many as fit (MAX_SEGMENT_BYTES) in as few waves as possible, then evened out
+// resident blocks: as many as fit (max_segment: MAX_SEGMENT_BYTES, or less on a GPU with less
+// shared memory, see gpu_facts) in as few waves as possible, then evened out
 // so that every block gets the same number of segments; a multiple of 32 (the bucket words). And
 // longer than `root` = sqrt(hi) where that fits, even if fewer blocks then share the range: every
 // sieving prime is then below a segment's length, and a short range needs no round of large
 // primes (no launch of bucket_kernel before the segments). Where it does not fit, the evened-out
 // length (a short range far from 0 is then sieved by many blocks, its large primes by the buckets).
 inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t blocks,
-                                          std::uint64_t root) {
-  const std::uint64_t per_wave = blocks * MAX_SEGMENT_BYTES;
+                                          std::uint64_t root,
+                                          std::uint32_t max_segment = MAX_SEGMENT_BYTES) {
+  const std::uint64_t per_wave = blocks * max_segment;
   const std::uint64_t waves = (numbers + per_wave - 1) / per_wave;
   const std::uint64_t even = (numbers + blocks * waves - 1) / (blocks * waves);
-  const std::uint64_t length = std::min<std::uint64_t>((even + 31) / 32 * 32, MAX_SEGMENT_BYTES);
+  const std::uint64_t length = std::min<std::uint64_t>((even + 31) / 32 * 32, max_segment);
   const std::uint64_t past_root = (root + 1 + 31) / 32 * 32;
-  return std::uint32_t(past_root <= MAX_SEGMENT_BYTES ? std::max(length, past_root) : length);
+  return std::uint32_t(past_root <= max_segment ? std::max(length, past_root) : length);
 }
 
 // The primes 2 .. 31 in [lo, hi] (or 2 and the first `wheel_primes` of WHEEL_PRIMES): the sieve
@@ -587,23 +592,25 @@ class mapped_total {
   mapped_total(const mapped_total&) = delete;
   mapped_total& operator=(const mapped_total&) = delete;
   unsigned long long* device() { return device_; }
-  // The total of the count numbered `sequence`, once it is there. Every 1024 spins the stream is
-  // asked how it is: an error in a launch or a kernel is reported as by CUDA_CHECK, and a stream
-  // that finished without the number is a bug, not a wait forever.
-  unsigned long long wait(unsigned long long sequence) const {
+  // The total of the count numbered `sequence`, once it is there. Every 1024 spins the count's
+  // stream is asked how it is: an error in a launch or a kernel is returned, and a stream that
+  // finished without the number is a bug, not a wait forever.
+  cudaError_t wait(unsigned long long sequence, cudaStream_t stream,
+                   unsigned long long& total) const {
     const unsigned long long number = sequence & ((1ull << (64 - TICKET_SHIFT)) - 1);
     const volatile unsigned long long* word = host_;
     unsigned long long seen = *word;
     for (unsigned spins = 1; seen >> TICKET_SHIFT != number; ++spins, seen = *word) {
       if (spins % 1024 != 0) continue;
-      const cudaError_t state = cudaStreamQuery(0);
+      const cudaError_t state = cudaStreamQuery(stream);
       if (state == cudaErrorNotReady) continue;
-      CUDA_CHECK(state);
+      CUDA_TRY(state);
       seen = *word;
       if (seen >> TICKET_SHIFT != number)
         throw std::logic_error("sieve_segmented: the count's last launch wrote no total");
     }
-    return seen & TOTAL_MASK;
+    total = seen & TOTAL_MASK;
+    return cudaSuccess;
   }
 
  private:
@@ -611,10 +618,67 @@ class mapped_total {
   unsigned long long* device_ = nullptr;
 };
 
-// The device side of the count: every buffer allocated once, for ranges with hi <= max_hi.
+// What a count needs to know of the current GPU, kept per device and context: how many blocks of
+// the segment kernel run at once, and byte_stores' longest segment: MAX_SEGMENT_BYTES where the
+// shared memory holds it with the wheel (the H100's and the H200's 227 KiB), else as many KiB as
+// fit (an RTX 30xx or 40xx has 99 KiB, a T4 64 KiB). Sets the byte kernels' shared-memory limit on
+// the context, which a device reset forgets (hence per context).
+struct gpu_facts {
+  int resident_blocks = 0;
+  std::uint32_t max_segment = 0;  // byte_stores only
+};
+
+inline cudaError_t byte_stores_facts(gpu_facts& f) {
+  int device = 0, optin = 0, sms = 0, per_sm = 0;
+  CUDA_TRY(cudaGetDevice(&device));
+  CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  cudaFuncAttributes fixed{};  // the kernel's static shared memory
+  CUDA_TRY(cudaFuncGetAttributes(&fixed, byte_segment_kernel<true>));
+  const std::int64_t room =
+      std::int64_t(optin) - std::int64_t(fixed.sharedSizeBytes) - byte_kernel_shared_bytes(0);
+  f.max_segment = std::uint32_t(std::clamp<std::int64_t>(room / 1024 * 1024, 0, MAX_SEGMENT_BYTES));
+  if (f.max_segment == 0) return cudaErrorNotSupported;
+  const std::size_t shared = byte_kernel_shared_bytes(f.max_segment);
+  for (const auto kernel : {byte_segment_kernel<true>, byte_segment_kernel<false>})
+    CUDA_TRY(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel<true>,
+                                                         BYTE_BLOCK_THREADS, shared));
+  f.resident_blocks = std::max(1, per_sm) * sms;
+  return cudaSuccess;
+}
+
+inline cudaError_t bit_atomics_facts(gpu_facts& f) {
+  int device = 0, sms = 0, per_sm = 0;
+  CUDA_TRY(cudaGetDevice(&device));
+  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bit_segment_kernel,
+                                                         BIT_BLOCK_THREADS, 0));
+  f.resident_blocks = std::max(1, per_sm) * sms;
+  return cudaSuccess;
+}
+
+// The facts of the current GPU for byte_stores (bytes) or bit_atomics.
+inline cudaError_t facts_here(bool bytes, gpu_facts& facts) {
+  static common::PerDevice<gpu_facts> byte_stores, bit_atomics;
+  return bytes ? byte_stores.get_current(facts, byte_stores_facts)
+               : bit_atomics.get_current(facts, bit_atomics_facts);
+}
+
+// The device side of the count: every buffer allocated once, for ranges with hi <= max_hi, on the
+// device current when it is made (where its counts must run). Making one ends the process if an
+// allocation fails, as device_buffer does; a count returns its errors (count_on).
 class counter final : public common::sieve::range_counter {
  public:
   counter(bool bytes, std::uint64_t max_hi);
+  // The count's reusable form: found = the primes in [lo, hi], the GPU's work on `stream`, which
+  // it waits for (no device-wide synchronization). Returns the first CUDA error, never ends the
+  // process; cudaErrorInvalidValue for lo > hi or hi > max_hi. One count at a time per counter
+  // (its buffers are the count's): counters on different streams count at once.
+  cudaError_t count_on(std::uint64_t lo, std::uint64_t hi, std::uint64_t& found,
+                       cudaStream_t stream = 0);
+  // The program's form: stream 0, a CUDA error ends the process.
   std::uint64_t count(std::uint64_t lo, std::uint64_t hi) override;
   std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) override;
   // Short ranges are counted on the host (count_on_host) unless this is off: the tests turn it off
@@ -623,13 +687,13 @@ class counter final : public common::sieve::range_counter {
   std::string how(std::uint64_t lo, std::uint64_t hi) const override;
 
  private:
-  std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out);
+  cudaError_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out, cudaStream_t stream,
+                  std::uint64_t& found);
   bool counts_on_host(std::uint64_t lo, std::uint64_t hi) const;
-  std::uint32_t sieving_primes_on_gpu(std::uint32_t limit);
+  cudaError_t sieving_primes_on_gpu(std::uint32_t limit, cudaStream_t stream, std::uint32_t& count);
   bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
   bool short_on_host_ = true;
-  int resident_blocks_ = 0;
   common::device_buffer<std::uint32_t> d_wheel_, d_primes_, d_buckets_;
   common::device_buffer<unsigned long long> d_count_;
   // The sieving primes on the GPU: the chunks' bits and counts, and how many there are.
@@ -756,29 +820,21 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
   host_bytes_.resize(HOST_MAX_NUMBERS + 8);
   CUDA_CHECK(cudaMemset(d_count_.data(), 0, d_count_.bytes()));
   if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
-  int per_sm = 0;
-  if (bytes) {
-    const std::size_t shared = byte_kernel_shared_bytes(MAX_SEGMENT_BYTES);
-    for (const auto kernel : {byte_segment_kernel<true>, byte_segment_kernel<false>})
-      CUDA_CHECK(
-          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel<true>,
-                                                             BYTE_BLOCK_THREADS, shared));
-  } else {
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bit_segment_kernel,
-                                                             BIT_BLOCK_THREADS, 0));
-  }
-  resident_blocks_ = std::max(1, per_sm) * common::sieve::sm_count();
-  if (resident_blocks_ >= (1 << (64 - TICKET_SHIFT)))  // a launch's tickets fit the top 16 bits
-    throw std::logic_error("sieve_segmented: more resident blocks than tickets");
+  // Cleared before a count on any stream (a non-blocking one does not wait for stream 0).
+  CUDA_CHECK(cudaStreamSynchronize(0));
 }
 
 //! [launch]
-inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out) {
-  if (hi > max_hi_) throw std::logic_error("sieve_segmented::counter: hi past its max_hi");
-  const std::uint64_t primes_found = wheel_primes_in(lo, hi);
-  if (no_odd_number_in(lo, hi)) return primes_found;
+inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out,
+                                cudaStream_t stream, std::uint64_t& found) {
+  if (lo > hi || hi > max_hi_) return cudaErrorInvalidValue;
+  found = wheel_primes_in(lo, hi);
+  if (no_odd_number_in(lo, hi)) return cudaSuccess;
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2;  // odd numbers 2k + 1
+  gpu_facts gpu;
+  CUDA_TRY(facts_here(bytes_, gpu));
+  if (gpu.resident_blocks >= (1 << (64 - TICKET_SHIFT)))  // a launch's tickets fit the top 16 bits
+    return cudaErrorNotSupported;
 
   // The sieving primes: the odd primes in (31, sqrt(hi)], found on the host and uploaded, or
   // found on the GPU past HOST_SIEVING_PRIMES_MAX. prime_count of them; primes_below(limit) is how
@@ -786,9 +842,11 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   const std::uint32_t root = std::uint32_t(common::sieve::isqrt(hi));
   const bool on_host = root <= HOST_SIEVING_PRIMES_MAX;
   const std::vector<std::uint32_t>& known = on_host ? host_primes_ : segment_primes_;
-  const std::uint32_t prime_count =
-      on_host ? std::uint32_t(std::upper_bound(known.begin(), known.end(), root) - known.begin())
-              : sieving_primes_on_gpu(root);
+  std::uint32_t prime_count = 0;
+  if (on_host)
+    prime_count = std::uint32_t(std::upper_bound(known.begin(), known.end(), root) - known.begin());
+  else
+    CUDA_TRY(sieving_primes_on_gpu(root, stream, prime_count));
 
   segment_params s{};
   s.first_k = k_lo / 32 * 32;
@@ -796,7 +854,8 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
   s.k_hi = k_hi;
   const std::uint64_t numbers = k_hi - s.first_k + 1;
   s.segment_numbers =
-      bytes_ ? byte_segment_numbers(numbers, resident_blocks_, root) : BIT_SEGMENT_NUMBERS;
+      bytes_ ? byte_segment_numbers(numbers, gpu.resident_blocks, root, gpu.max_segment)
+             : BIT_SEGMENT_NUMBERS;
   const std::uint32_t length = s.segment_numbers;
   auto primes_below = [&](std::uint32_t limit) {  // limit <= MAX_SEGMENT_BYTES
     if (limit > root) return prime_count;
@@ -818,58 +877,64 @@ inline std::uint64_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint3
     s.segment_begin = begin;
     s.segment_end = end;
     s.result = end == segments ? result_.device() : nullptr;  // the count's last launch
-    const unsigned blocks = unsigned(std::min<std::uint64_t>(end - begin, resident_blocks_));
+    const unsigned blocks = unsigned(std::min<std::uint64_t>(end - begin, gpu.resident_blocks));
     const bool one_segment_each = end - begin <= blocks;
     if (bytes_ && one_segment_each)
       byte_segment_kernel<false>
-          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length, false)>>>(s);
+          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length, false), stream>>>(s);
     else if (bytes_)
       byte_segment_kernel<true>
-          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length)>>>(s);
+          <<<blocks, BYTE_BLOCK_THREADS, byte_kernel_shared_bytes(length), stream>>>(s);
     else
-      bit_segment_kernel<<<blocks, BIT_BLOCK_THREADS>>>(s);
-    CUDA_CHECK_LAUNCH();
+      bit_segment_kernel<<<blocks, BIT_BLOCK_THREADS, 0, stream>>>(s);
+    return cudaGetLastError();
   };
   if (large_primes == 0) {
-    sieve_segments(0, segments);
+    CUDA_TRY(sieve_segments(0, segments));
   } else {  // rounds: the large primes fill the round's buckets, then its segments are sieved
     const std::uint64_t round_segments = ROUND_BITS / length;
     s.buckets = d_buckets_.data();
     for (std::uint64_t begin = 0; begin < segments; begin += round_segments) {
       const std::uint64_t end = std::min(segments, begin + round_segments);
       const std::uint64_t round_k = s.first_k + begin * length;
-      bucket_kernel<<<(large_primes + 255) / 256, 256>>>(d_primes_.data(), s.medium_primes,
-                                                         prime_count, round_k,
-                                                         (end - begin) * length, d_buckets_.data());
-      CUDA_CHECK_LAUNCH();
-      sieve_segments(begin, end);
+      bucket_kernel<<<(large_primes + 255) / 256, 256, 0, stream>>>(
+          d_primes_.data(), s.medium_primes, prime_count, round_k, (end - begin) * length,
+          d_buckets_.data());
+      CUDA_TRY(cudaGetLastError());
+      CUDA_TRY(sieve_segments(begin, end));
     }
   }
-  const unsigned long long clear = result_.wait(s.sequence);
-  return primes_found + clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
+  unsigned long long clear = 0;
+  CUDA_TRY(result_.wait(s.sequence, stream, clear));
+  found += clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
+  return cudaSuccess;
 }
 //! [launch]
 
-// The odd primes in (31, limit] (limit <= 2^24) into d_primes, ascending, on the GPU; returns how
-// many (one copy back). d_bits: sieving_primes_chunks(limit) x PRIMES_BLOCK_THREADS words,
-// d_chunk_counts: sieving_primes_chunks(limit), d_total: one.
-inline std::uint32_t sieving_primes_on_gpu(std::uint32_t limit, std::uint32_t* d_bits,
-                                           std::uint32_t* d_chunk_counts, std::uint32_t* d_primes,
-                                           std::uint32_t* d_total) {
-  if (limit > (1u << 24)) throw std::logic_error("sieving_primes_on_gpu: limit past 2^24");
+// The odd primes in (31, limit] (limit <= 2^24) into d_primes, ascending, on the GPU, on
+// `stream`; `total` is how many (one copy back, waited for on the stream). d_bits:
+// sieving_primes_chunks(limit) x PRIMES_BLOCK_THREADS words, d_chunk_counts:
+// sieving_primes_chunks(limit), d_total: one.
+inline cudaError_t sieving_primes_on_gpu(std::uint32_t limit, std::uint32_t* d_bits,
+                                         std::uint32_t* d_chunk_counts, std::uint32_t* d_primes,
+                                         std::uint32_t* d_total, cudaStream_t stream,
+                                         std::uint32_t& total) {
+  if (limit > (1u << 24)) return cudaErrorInvalidValue;
   const std::uint32_t chunks = sieving_primes_chunks(limit);
-  sieving_primes_sieve<<<chunks, PRIMES_BLOCK_THREADS>>>(limit, d_bits, d_chunk_counts);
-  CUDA_CHECK_LAUNCH();
-  sieving_primes_list<<<chunks, PRIMES_BLOCK_THREADS>>>(d_bits, d_chunk_counts, d_primes, d_total);
-  CUDA_CHECK_LAUNCH();
-  std::uint32_t total = 0;
-  CUDA_CHECK(cudaMemcpy(&total, d_total, sizeof total, cudaMemcpyDeviceToHost));
-  return total;
+  sieving_primes_sieve<<<chunks, PRIMES_BLOCK_THREADS, 0, stream>>>(limit, d_bits, d_chunk_counts);
+  CUDA_TRY(cudaGetLastError());
+  sieving_primes_list<<<chunks, PRIMES_BLOCK_THREADS, 0, stream>>>(d_bits, d_chunk_counts, d_primes,
+                                                                   d_total);
+  CUDA_TRY(cudaGetLastError());
+  CUDA_TRY(cudaMemcpyAsync(&total, d_total, sizeof total, cudaMemcpyDeviceToHost, stream));
+  return cudaStreamSynchronize(stream);
 }
 
-inline std::uint32_t counter::sieving_primes_on_gpu(std::uint32_t limit) {
+inline cudaError_t counter::sieving_primes_on_gpu(std::uint32_t limit, cudaStream_t stream,
+                                                  std::uint32_t& count) {
   return sieve_segmented::sieving_primes_on_gpu(limit, d_prime_bits_.data(), d_chunk_counts_.data(),
-                                                d_primes_.data(), d_primes_total_.data());
+                                                d_primes_.data(), d_primes_total_.data(), stream,
+                                                count);
 }
 
 inline bool counter::counts_on_host(std::uint64_t lo, std::uint64_t hi) const {
@@ -883,10 +948,20 @@ inline std::string counter::how(std::uint64_t lo, std::uint64_t hi) const {
          "): counted on the host, no kernel launched (see its page, Short ranges)";
 }
 
+inline cudaError_t counter::count_on(std::uint64_t lo, std::uint64_t hi, std::uint64_t& found,
+                                     cudaStream_t stream) {
+  if (lo > hi || hi > max_hi_) return cudaErrorInvalidValue;
+  if (counts_on_host(lo, hi)) {
+    found = count_on_host(lo, hi, host_pattern_.data(), host_primes_, host_bytes_.data());
+    return cudaSuccess;
+  }
+  return run(lo, hi, nullptr, stream, found);
+}
+
 inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
-  if (counts_on_host(lo, hi))
-    return count_on_host(lo, hi, host_pattern_.data(), host_primes_, host_bytes_.data());
-  return run(lo, hi, nullptr);
+  std::uint64_t found = 0;
+  CUDA_CHECK(count_on(lo, hi, found));
+  return found;
 }
 
 inline std::vector<std::uint64_t> counter::primes(std::uint64_t lo, std::uint64_t hi) {
@@ -896,7 +971,8 @@ inline std::vector<std::uint64_t> counter::primes(std::uint64_t lo, std::uint64_
   const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
   const std::uint64_t per_word = bytes_ ? 4 : 32;
   common::device_buffer<std::uint32_t> d_words((k_hi - first_k) / per_word + 1);
-  run(lo, hi, d_words.data());
+  std::uint64_t how_many = 0;
+  CUDA_CHECK(run(lo, hi, d_words.data(), 0, how_many));
   const std::vector<std::uint32_t> words = d_words.download();
   for (std::uint64_t k = k_lo; k <= k_hi; ++k) {
     const std::uint64_t number = 2 * k + 1, i = k - first_k;

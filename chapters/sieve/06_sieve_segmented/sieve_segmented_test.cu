@@ -5,9 +5,13 @@
 // round edges +- 1, --list; the sieving primes found on the GPU against the host's, and counts
 // either side of the square root at which they move to the GPU. Short ranges: count_on_host, and
 // the same ranges on the GPU with the host path off, twice; more than 2^16 counts on one counter.
+// The count's contract: bad ranges refused, two streams (and host threads) at once, a device
+// reset between counts.
+#include <algorithm>
+#include <functional>
+#include <thread>
 #include <vector>
 
-#include <algorithm>
 #include "common/random.hpp"
 
 #include "common/sieve/testing.cuh"
@@ -203,36 +207,38 @@ HOST_TEST_CASE("bits_as_bytes16 spreads 16 bits into 16 0/1 bytes") {
 }
 
 HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out the waves") {
-  for (std::uint64_t blocks : {1ull, 132ull, 114ull})
-    for (std::uint64_t numbers :
-         std::vector<std::uint64_t>{1, 31, 32, 50002, 5000000000, 500000000000,
-                                    blocks * MAX_SEGMENT_BYTES, blocks * MAX_SEGMENT_BYTES + 1}) {
-      const std::uint32_t length = byte_segment_numbers(numbers, blocks, 0);
-      const std::uint64_t segments = (numbers + length - 1) / length;
-      const std::uint64_t waves =
-          (numbers + blocks * MAX_SEGMENT_BYTES - 1) / (blocks * MAX_SEGMENT_BYTES);
-      CAPTURE(blocks);
-      CAPTURE(numbers);
-      CHECK(length % 32 == 0);
-      CHECK(length >= 32);
-      CHECK(length <= MAX_SEGMENT_BYTES);
-      CHECK(ROUND_BITS / length >= 1);
-      CHECK(segments <= blocks * waves);  // no block sieves more segments than the fewest waves
-      // Longer than the root where that fits, never past MAX_SEGMENT_BYTES.
-      for (std::uint64_t root : {std::uint64_t(0), std::uint64_t(31), std::uint64_t(32),
-                                 std::uint64_t(1000), std::uint64_t(MAX_SEGMENT_BYTES) - 1,
-                                 std::uint64_t(MAX_SEGMENT_BYTES), std::uint64_t(1) << 24}) {
-        const std::uint32_t past = byte_segment_numbers(numbers, blocks, root);
-        CAPTURE(root);
-        CHECK(past % 32 == 0);
-        CHECK(past >= length);
-        CHECK(past <= MAX_SEGMENT_BYTES);
-        if (root < MAX_SEGMENT_BYTES)
-          CHECK(past > root);
-        else
-          CHECK(past == length);  // no longer than MAX_SEGMENT_BYTES: evened out as before
+  // The H100's and the H200's longest segment, and shorter ones of GPUs with less shared memory.
+  for (const std::uint64_t most :
+       {std::uint64_t(MAX_SEGMENT_BYTES), std::uint64_t(72 * 1024), std::uint64_t(39 * 1024)})
+    for (std::uint64_t blocks : {1ull, 132ull, 114ull})
+      for (std::uint64_t numbers : std::vector<std::uint64_t>{
+               1, 31, 32, 50002, 5000000000, 500000000000, blocks * most, blocks * most + 1}) {
+        const std::uint32_t length = byte_segment_numbers(numbers, blocks, 0, std::uint32_t(most));
+        const std::uint64_t segments = (numbers + length - 1) / length;
+        const std::uint64_t waves = (numbers + blocks * most - 1) / (blocks * most);
+        CAPTURE(most);
+        CAPTURE(blocks);
+        CAPTURE(numbers);
+        CHECK(length % 32 == 0);
+        CHECK(length >= 32);
+        CHECK(length <= most);
+        CHECK(ROUND_BITS / length >= 1);
+        CHECK(segments <= blocks * waves);  // no block sieves more segments than the fewest waves
+        // Longer than the root where that fits, never past the longest segment.
+        for (std::uint64_t root : {std::uint64_t(0), std::uint64_t(31), std::uint64_t(32),
+                                   std::uint64_t(1000), most - 1, most, std::uint64_t(1) << 24}) {
+          const std::uint32_t past =
+              byte_segment_numbers(numbers, blocks, root, std::uint32_t(most));
+          CAPTURE(root);
+          CHECK(past % 32 == 0);
+          CHECK(past >= length);
+          CHECK(past <= most);
+          if (root < most)
+            CHECK(past > root);
+          else
+            CHECK(past == length);  // no longer than the longest segment: evened out as before
+        }
       }
-    }
 }
 
 HOST_TEST_CASE("the host model counts like primesieve on small and edge ranges") {
@@ -403,8 +409,9 @@ GPU_TEST_CASE("the sieving primes found on the GPU are the host's") {
     const std::uint32_t chunks = sieving_primes_chunks(limit);
     common::device_buffer<std::uint32_t> bits(std::size_t(chunks) * PRIMES_BLOCK_THREADS),
         counts(chunks), primes(want.size() + 1), total(1);
-    const std::uint32_t got_count =
-        sieving_primes_on_gpu(limit, bits.data(), counts.data(), primes.data(), total.data());
+    std::uint32_t got_count = 0;
+    REQUIRE(sieving_primes_on_gpu(limit, bits.data(), counts.data(), primes.data(), total.data(), 0,
+                                  got_count) == cudaSuccess);
     REQUIRE(got_count == want.size());
     std::vector<std::uint32_t> got = primes.download();
     got.resize(got_count);
@@ -447,5 +454,76 @@ GPU_TEST_CASE("sieve_segmented lists the primes of short ranges") {
       CAPTURE(lo);
       CHECK(c->primes(lo, hi) == want);
     }
+  }
+}
+
+GPU_TEST_CASE("sieve_segmented refuses ranges it was not made for and counts on") {
+  for (const std::string& v : variant_names()) {
+    counter c(v != "bit_atomics", 1000000000);
+    std::uint64_t found = 12345;
+    CAPTURE(v);
+    CHECK(c.count_on(1000, 10, found) == cudaErrorInvalidValue);
+    CHECK(c.count_on(0, 1000000001, found) == cudaErrorInvalidValue);
+    CHECK(found == 12345);
+    CHECK(c.count_on(0, 1000000000, found) == cudaSuccess);
+    CHECK(found == 50847534);
+  }
+}
+
+GPU_TEST_CASE("sieve_segmented counts on two streams at once") {
+  // Two counters (one count at a time each), each on its own non-blocking stream, counting from
+  // two host threads at the same time, with the short-range host path off.
+  const std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges = {
+      {0, 1000000000}, {999000000000ull, 1000000000000ull}, {100, 1000}, {0, 1ull << 32}};
+  for (const std::string& v : variant_names()) {
+    std::vector<std::uint64_t> want;
+    for (const auto& r : ranges) want.push_back(cs::primesieve_count(r.first, r.second));
+    counter first(v != "bit_atomics", MAX_HI), second(v != "bit_atomics", MAX_HI);
+    first.count_short_ranges_on_host(false);
+    second.count_short_ranges_on_host(false);
+    cudaStream_t streams[2] = {nullptr, nullptr};
+    for (cudaStream_t& s : streams)
+      CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    std::uint64_t wrong[2] = {0, 0};
+    cudaError_t errors[2] = {cudaSuccess, cudaSuccess};
+    int device = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    auto count_all = [&](counter& c, int which) {
+      if (cudaSetDevice(device) != cudaSuccess) return;  // this thread's device, as the caller's
+      for (int round = 0; round < 3; ++round)
+        for (std::size_t r = 0; r < ranges.size(); ++r) {
+          // The two threads take the ranges in opposite orders, so that different kernels overlap.
+          const std::size_t i = which == 0 ? r : ranges.size() - 1 - r;
+          std::uint64_t found = 0;
+          const cudaError_t e =
+              c.count_on(ranges[i].first, ranges[i].second, found, streams[which]);
+          if (e != cudaSuccess && errors[which] == cudaSuccess) errors[which] = e;
+          wrong[which] += found != want[i];
+        }
+    };
+    std::thread other(count_all, std::ref(second), 1);
+    count_all(first, 0);
+    other.join();
+    for (cudaStream_t s : streams) CUDA_CHECK(cudaStreamDestroy(s));
+    CAPTURE(v);
+    CHECK(errors[0] == cudaSuccess);
+    CHECK(errors[1] == cudaSuccess);
+    CHECK(wrong[0] == 0);
+    CHECK(wrong[1] == 0);
+  }
+}
+
+GPU_TEST_CASE("sieve_segmented counts again after a device reset") {
+  // The byte kernels' shared-memory opt-in lives in the context: after a reset a new counter must
+  // set it again (the facts are kept per device and context), or its launches fail.
+  for (int round = 0; round < 2; ++round) {
+    for (const std::string& v : variant_names()) {
+      auto c = make_counter(v, 10000000000ull);
+      CAPTURE(round);
+      CAPTURE(v);
+      CHECK(c->count(0, 10000000000ull) == 455052511);
+      CHECK(c->count(0, 1000000) == 78498);
+    }
+    CUDA_CHECK(cudaDeviceReset());
   }
 }
