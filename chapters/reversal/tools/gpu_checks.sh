@@ -58,7 +58,8 @@ SKIP=8 profile reverse_in_place "(^|[ :])reverse_in_place::kernel[<(]" --no-peer
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 # BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
-python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_reversal.csv" \
+python3 "$HERE/../../../common/tools/ncu_table.py" sectors "$OUT/ncu_reversal.csv" \
+  --first-column kernel \
   --note "${GPU_NAME:-GPU ?}, n = 2^26 int32 (the last three rows: 2^26 + 3), the first (checked)" \
   --note "launch of each kernel; template arguments: <type, shift, unroll, hints[, exchange]>;" \
   --note "made by chapters/reversal/tools/gpu_checks.sh at commit ${COMMIT:0:7} from the ncu CSV" \

@@ -9,10 +9,11 @@
 #   ncu_scan_bank_conflicts.csv   Nsight Compute: shared-memory bank conflicts and wavefronts of
 #                                 the single-block tree scans, n = 2048 int32 (scan_work_efficient,
 #                                 scan_conflict_free with no padding, the miscopied macro's, and the
-#                                 correct one); ncu_table.py makes ncu_scan_bank_conflicts.txt
+#                                 correct one); common/tools/ncu_table.py makes
+#                                 ncu_scan_bank_conflicts.txt
 #   ncu_scan_dram.csv             DRAM bytes read and written by every kernel of one scan of 2^26
 #                                 int32 (scan_large, scan_reduce_then_scan, scan_lookback);
-#                                 ncu_table.py makes ncu_scan_dram.txt
+#                                 common/tools/ncu_table.py makes ncu_scan_dram.txt
 #   scan_naive_classic.txt        the slides' += listing's output on the slides' 8 elements
 #   scan_lookback_inclusive.txt   scan_lookback --inclusive at 2^16 and 2^28, with CUB's InclusiveSum
 #   scan_cpu_host.txt             the host CPU that scan_cpu ran on
@@ -65,9 +66,10 @@ profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 3 "::(kernel|reduce_tiles|scan_
 profile "$OUT/ncu_scan_dram.csv" "$DRAM_METRICS" 1 "::kernel<" scan_lookback --n 2^26 --type int32
 
 NOTE="${GPU_NAME:-GPU ?}; made by chapters/scan/tools/gpu_checks.sh at commit ${COMMIT:0:7}"
-python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_scan_bank_conflicts.csv" "$NOTE, n = 2048 int32" \
+NCU_TABLE="$HERE/../../../common/tools/ncu_table.py"
+python3 "$NCU_TABLE" launches "$OUT/ncu_scan_bank_conflicts.csv" "$NOTE, n = 2048 int32" \
   >"$OUT/ncu_scan_bank_conflicts.txt"
-python3 "$HERE/../../../common/tools/ncu_table.py" "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
+python3 "$NCU_TABLE" launches "$OUT/ncu_scan_dram.csv" "$NOTE, n = 2^26 int32" \
   --input-bytes 268435456 \
   >"$OUT/ncu_scan_dram.txt"
 

@@ -82,14 +82,15 @@ GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head 
 # BOOK_GIT_COMMIT names the commit where the tree has no .git (a copy on a remote GPU machine).
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}
 COMMIT=${COMMIT:0:7}
+NCU_TABLE="$HERE/../../../common/tools/ncu_table.py"
 NOTES=(--note "${GPU_NAME:-GPU ?}, ${SIZE[1]} x ${SIZE[3]} floats, the first (checked) launch"
        --note "of each step; made by chapters/transpose/tools/gpu_checks.sh at commit $COMMIT"
        --note "from the ncu CSV beside it")
-python3 "$HERE/../../../common/tools/ncu_table.py" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
+python3 "$NCU_TABLE" bank "$OUT/ncu_transpose_bank_conflicts.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_bank_conflicts.txt"
-python3 "$HERE/../../../common/tools/ncu_table.py" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
+python3 "$NCU_TABLE" sectors "$OUT/ncu_transpose_sectors.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_sectors.txt"
-python3 "$HERE/../../../common/tools/ncu_table.py" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[@]}" \
+python3 "$NCU_TABLE" bank "$OUT/ncu_transpose_fast_stores.csv" "${NOTES[@]}" \
   >"$OUT/ncu_transpose_fast_stores.txt"
 
 # The classic timing (source 002): launches in a row, nothing flushed, beside the book's timing.
