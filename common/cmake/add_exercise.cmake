@@ -10,7 +10,8 @@
 #                          student fills in the TODO regions, so run_tests.sh leaves them out;
 #                          a student runs them with `ctest --test-dir build -L exercise -R <name>`
 # The header comes from EXERCISE_HEADERS_DIR/<NN_name>/ when that cache variable is set (the
-# grader builds a student's copy that way), else from this directory.
+# grader builds a student's copy that way, from a scratch tree where that folder holds only the
+# student's <name>.cuh), else from this directory.
 #
 # add_solution(<name> [BENCH "<args>" ...] [LIBS <targets>...]) in solutions/<NN_name>/ creates
 #   solution_<name>, solution_<name>_test: the same sources with this directory's header, tested
@@ -19,10 +20,19 @@ set(EXERCISE_HEADERS_DIR "" CACHE PATH
     "Build the exercises from the <NN_name>/<name>.cuh files of this directory (the grader sets it)")
 set(BOOK_EXERCISES_DIR ${CMAKE_CURRENT_LIST_DIR}/../../exercises)
 
+# The grader's channel (common/grader_channel.hpp): its own library, so that the digests are
+# compiled in a translation unit that never includes a student's header.
+if(NOT TARGET exercise_grader_channel)
+  add_library(exercise_grader_channel STATIC ${CMAKE_CURRENT_LIST_DIR}/../grader_channel.cu)
+  target_link_libraries(exercise_grader_channel PUBLIC common)
+endif()
+
+# header_dir holds <name>.cuh and nothing else the program may include (the grader copies a
+# student's one file into a folder of its own), so it cannot shadow a project header.
 function(_exercise_program target name source_dir header_dir libs)
   add_executable(${target} ${source_dir}/main.cu)
   target_include_directories(${target} PRIVATE ${header_dir})
-  target_link_libraries(${target} PRIVATE common ${libs})
+  target_link_libraries(${target} PRIVATE common exercise_grader_channel ${libs})
   add_executable(${target}_test ${source_dir}/${name}_test.cu)
   target_include_directories(${target}_test PRIVATE ${header_dir})
   target_link_libraries(${target}_test PRIVATE common_test_main ${libs})

@@ -1,38 +1,73 @@
 #!/usr/bin/env python3
 """grade.py: grades students' exercises against the solutions, on hidden sizes, in one run.
 
-    bash common/tools/grade.sh [--exercises DIR | --submissions DIR] [--only NAME] [--seed S]
-                               [--sanitize] [--format human|csv|json] [--build-dir DIR]
+    bash common/tools/grade.sh [--exercises DIR | --submissions DIR] [--name NAME] [--only NAME]
+                               [--seed S] [--sanitize] [--format human|csv|json] [--build-dir DIR]
+                               [--jobs J] [--memory-limit-gb G] [--timeout S]
 
-A student's work is a copy of exercises/ (only each <NN_name>/<name>.cuh is taken from it; the
-programs, tests and references are this repository's). For each exercise the grader
+A student's work is a copy of exercises/; only each <NN_name>/<name>.cuh is taken from it. The
+student's name is the submission's folder (for --exercises ~/alice/exercises: "alice"), or --name.
 
-  1. builds the student's program (a compile error scores 0 for that exercise, with its first lines),
-  2. runs it on the hidden cases of solutions/<NN_name>/grading.json, each with every hidden seed
-     and a time limit: a pass earns its share of the correctness points; a wrong answer (exit 1,
-     first mismatches shown), a crash (exit 3, a signal, a usage error) or a time-out earns nothing,
-  3. when every case passed, times the student's program and the solution's on the timing
-     arguments, alternating, in the same run: full speed points within SPEED_FULL_RATIO (1.2x) of the
-     solution's time, none from SPEED_ZERO_RATIO (3.0x), linear between,
-  4. with --sanitize, runs the sanitize case under compute-sanitizer memcheck: a report costs
+How a student's exercise is judged
+  1. Build, isolated. The one file is copied alone into a folder of its own, and compiled with the
+     programs of a scratch copy of the handout (no solutions/, no grading.json), so it can neither
+     shadow a project header nor include an answer. Before compiling, its includes are listed
+     (nvcc -M): a file from outside the handout and the CUDA toolkit scores 0, and so does a library
+     the exercise's README does not allow (CUB, Thrust, cuBLAS: headers in that list, symbols or a
+     link in the program). A compile error scores 0 with its first lines.
+  2. Correctness, decided by the grader. Each hidden case runs with a nonce drawn for it in this
+     session (the solution's run of it is shared by every student) and a file descriptor of the
+     grader's (BOOK_GRADER_NONCE, BOOK_GRADER_FD; common/grader_channel.hpp):
+     the program writes the digests of its outputs there (computed in a translation unit the
+     student's file is not part of). The solution, built in the repository's own tree, runs the
+     same case with the same nonce; a case passes only when every record matches the solution's
+     (digests equal, or values within the tolerance of the solution process's CPU reference) and
+     the program exits 0. An exit code or printed lines alone never pass.
+  3. Speed, when every case passed: the times come over the same channel from TIMING_ROUNDS runs
+     of the timing case (each repetition on a perturbed input, each repetition's output compared
+     with the solution's), against the solution's median: full points within speed_full x the
+     solution's time, none from speed_zero x, linear between. A time below the physical floor (the
+     bytes that must move over the solution process's fastest yardstick, times FLOOR_SLACK) is
+     impossible: no speed points, and the grade is flagged.
+  4. With --sanitize, the sanitize case under compute-sanitizer memcheck: a report costs
      SANITIZER_PENALTY points.
 
-Scores: CORRECT_POINTS (70) + SPEED_POINTS (30) per exercise. Exit status: 0 graded (whatever the
-scores), 1 a solution did not build or its timing run failed (that exercise is not graded and the
-report says so), 2 bad usage, 77 no CUDA device. The grader runs students' code: run it in a
-container or VM of your own; every run has a time limit.
+Every run of a student's program: a new session; limits on wall time (the whole process group is
+killed at the limit, and every descendant that left the group is killed when the run ends), CPU
+time, data size, file size, processes and core dumps; output to files, never to pipes; a clean
+environment; a working directory of its own. When the grader runs as root, the program runs as
+user nobody and, where mount namespaces are allowed, with the repository, the build folder and the
+submissions hidden behind empty mounts; as a normal user, a user namespace hides them where the
+kernel allows it. The solutions' programs are copied into a private folder (mode 0700, files 0500)
+and their SHA-256 checked after every student's run: a changed one is restored and the student
+flagged. grading.json is read once, before any student's code runs.
+
+Scores: CORRECT_POINTS (70) + SPEED_POINTS (30) per exercise. A grade is "graded", "not graded"
+(the solution failed: the reason is given) or "error" (the grader could not run it), never a bare 0.
+Exit status: 0 graded, 1 an exercise could not be graded (the report says why), 2 bad usage, 77 no
+CUDA device. Run it on a machine of its own or in a container: it runs students' code.
 """
 import argparse
+import concurrent.futures
 import csv
+import ctypes
+import errno
+import hashlib
 import io
 import json
 import os
+import pwd
 import re
+import resource
+import secrets
 import shutil
 import signal
+import stat
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -41,9 +76,14 @@ SPEED_POINTS = 30.0
 SPEED_FULL_RATIO = 1.2
 SPEED_ZERO_RATIO = 3.0
 SANITIZER_PENALTY = 25.0
-TIMING_ROUNDS = 3            # student, solution, student, solution, ... (median of each side)
+TIMING_ROUNDS = 3            # timing runs of each side (median of the medians)
+TIMING_REPS = "--reps 30 --warmup 3"
+FLOOR_SLACK = 0.8            # a time under 0.8 x (bytes / fastest yardstick) is impossible
 EXIT_NO_DEVICE = 77
 EXIT_WRONG = 1
+OUTPUT_KEPT = 64 * 1024      # the last bytes of a run's output kept for its report
+KNOWN_LIBRARIES = ("cub", "thrust", "cublas")
+LARGE_CASE_ELEMENTS = 2 ** 31  # past it a hidden case runs with the first seed only
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -61,6 +101,8 @@ class Spec:
     timeout_s: float = 60.0
     speed_full: float = SPEED_FULL_RATIO
     speed_zero: float = SPEED_ZERO_RATIO
+    libraries: list = field(default_factory=list)   # allowed: a subset of KNOWN_LIBRARIES
+    speed_figure: str = ""        # the README's figure a student checks on the program's output
 
 
 def load_specs(solutions_dir):
@@ -75,7 +117,9 @@ def load_specs(solutions_dir):
                           timing=j["timing"], sanitize=j["sanitize"],
                           timeout_s=float(j.get("timeout_s", 60)),
                           speed_full=float(j.get("speed_full", SPEED_FULL_RATIO)),
-                          speed_zero=float(j.get("speed_zero", SPEED_ZERO_RATIO))))
+                          speed_zero=float(j.get("speed_zero", SPEED_ZERO_RATIO)),
+                          libraries=list(j.get("libraries", [])),
+                          speed_figure=j.get("speed_figure", "")))
     return specs
 
 
@@ -83,6 +127,59 @@ def speed_target_text(spec):
     """The README's "speed target" row, which the sync check compares with grading.json."""
     return (f"full speed marks within {spec.speed_full:g}x of the solution's time on "
             f"`{spec.timing}`")
+
+
+def libraries_text(spec):
+    """The README's "libraries" row, which the sync check compares with grading.json."""
+    allowed = [l for l in KNOWN_LIBRARIES if l in spec.libraries]
+    banned = [l for l in KNOWN_LIBRARIES if l not in spec.libraries]
+    names = {"cub": "CUB", "thrust": "Thrust", "cublas": "cuBLAS"}
+    text = ("allowed: " + ", ".join(names[l] for l in allowed)) if allowed else "none allowed"
+    if banned:
+        text += "; " + ", ".join(names[l] for l in banned) + " score 0"
+    return text
+
+
+def case_elements(args):
+    """The element count a case's arguments ask for (--n, or --rows x --cols), or 0."""
+    def value(flag):
+        m = re.search(r"--" + flag + r"[ =](\S+)", args)
+        if not m:
+            return None
+        try:
+            return eval_int(m.group(1))
+        except ValueError:
+            return None
+    n = value("n")
+    if n is not None:
+        return n
+    rows, cols = value("rows"), value("cols")
+    if rows is None and cols is None:
+        return 0
+    return (rows if rows is not None else cols) * (cols if cols is not None else rows)
+
+
+def eval_int(text):
+    """The programs' integer expressions: + - * ^ over decimal integers (^ binds tightest)."""
+    if not re.fullmatch(r"[0-9+\-*^]+", text):
+        raise ValueError(text)
+
+    def product(term):
+        value = 1
+        for factor in term.split("*"):
+            base, *exps = factor.split("^")
+            v = int(base)
+            for e in exps:
+                v = v ** int(e)
+            value *= v
+        return value
+    total, sign = 0, 1
+    for token in re.split(r"([+\-])", text):
+        if token in "+-" and token:
+            sign = 1 if token == "+" else -1
+        elif token:
+            total += sign * product(token)
+    return total
 
 
 # ---------------------------------------------------------------- scoring (pure, unit-tested)
@@ -99,21 +196,23 @@ def speed_points(ratio, full=SPEED_FULL_RATIO, zero=SPEED_ZERO_RATIO, points=SPE
 @dataclass
 class RunResult:
     rc: int                       # exit status; negative: killed by that signal
-    output: str = ""              # stdout + stderr
+    output: str = ""              # stdout + stderr (the last OUTPUT_KEPT bytes)
     timed_out: bool = False
     seconds: float = 0.0
+    records: list = field(default_factory=list)   # the channel's records with this run's nonce
+    flag: str = None              # a cheat the runner saw (a changed reference program, ...)
 
 
 def describe_failure(r, timeout_s):
-    """None for a pass, else why the run failed, in a few words and its first telling lines."""
+    """Why a run that did not pass failed, from its exit, in a few words and its telling lines."""
     if r.timed_out:
         return f"time-out after {timeout_s:g} s"
-    if r.rc == 0:
-        return None
     lines = [l.strip() for l in r.output.splitlines() if l.strip()]
     telling = [l for l in lines if re.search(r"not implemented|mismatch|got|want|error|FAILED", l,
                                              re.IGNORECASE)]
     detail = "; ".join((telling or lines)[-3:])[:300]
+    if r.rc == 0:
+        return None
     if r.rc == EXIT_WRONG:
         return "wrong answer" + (f": {detail}" if detail else "")
     if r.rc < 0:
@@ -131,16 +230,120 @@ def describe_failure(r, timeout_s):
     return f"crash (exit {r.rc})" + (f": {detail}" if detail else "")
 
 
-def median_ms(r):
-    """The first JSON row's median_ms of a --format json run, or None."""
-    for line in r.output.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                return float(json.loads(line)["median_ms"])
-            except (ValueError, KeyError):
-                return None
+def parse_records(text, nonce):
+    """The channel's JSON lines that carry this nonce (anything else is ignored)."""
+    records = []
+    for line in text.splitlines():
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(r, dict) and r.get("nonce") == nonce and isinstance(r.get("kind"), str):
+            records.append(r)
+    return records
+
+
+def _number(v):
+    if isinstance(v, str):
+        return float(v)  # "nan", "inf", "-inf"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    raise ValueError(v)
+
+
+def _values_match(mine, ref):
+    tolerance = _number(ref.get("tolerance", 0))
+    want = ref.get("reference") if tolerance > 0 and ref.get("reference") else ref.get("values")
+    got = mine.get("values")
+    if not isinstance(got, list) or not isinstance(want, list) or len(got) != len(want):
+        return False
+    for g, w in zip(got, want):
+        try:
+            g, w = _number(g), _number(w)
+        except ValueError:
+            return False
+        if g != g or w != w:           # NaN only matches NaN
+            if not (g != g and w != w):
+                return False
+        elif tolerance > 0:
+            if not abs(g - w) <= tolerance:
+                return False
+        elif g != w:
+            return False
+    return True
+
+
+def compare_records(mine, ref):
+    """None when the student's records hold every result of the solution's, equal (digests,
+    exact values) or within tolerance of the solution process's reference; else why not."""
+    if not ref:
+        return "the solution wrote no records"
+    if not mine:
+        return "no result on the grader's channel"
+    by_key = {}
+    for r in mine:
+        by_key.setdefault((r["kind"], r.get("what")), []).append(r)
+    problems = []
+    for r in ref:
+        if r["kind"] not in ("output", "values", "reps"):
+            continue
+        key = (r["kind"], r.get("what"))
+        found = by_key.get(key, [])
+        if not found:
+            problems.append(f"{r.get('what') or r['kind']}: no record")
+            continue
+        if len({json.dumps(f, sort_keys=True) for f in found}) > 1:
+            problems.append(f"{r.get('what') or r['kind']}: conflicting records")
+            continue
+        got = found[0]
+        if r["kind"] == "output" and got.get("digest") != r.get("digest"):
+            problems.append(f"{r['what']}: output differs from the solution's")
+        elif r["kind"] == "values" and not _values_match(got, r):
+            problems.append(f"{r['what']}: {got.get('values')} where the reference is "
+                            f"{r.get('reference') or r.get('values')}")
+        elif r["kind"] == "reps" and got.get("digests") != r.get("digests"):
+            digests, want = got.get("digests") or [], r.get("digests") or []
+            bad = [i for i, (a, b) in enumerate(zip(digests, want)) if a != b]
+            problems.append("timed repetitions: " + (
+                f"{len(bad)} of {len(want)} outputs differ from the solution's (first: "
+                f"repetition {bad[0]})" if bad else f"{len(digests)} outputs, want {len(want)}"))
+    return "; ".join(problems[:3]) if problems else None
+
+
+def judge(r, ref, timeout_s):
+    """None when a student's run passed against the solution's run of the same case and nonce."""
+    if r.flag:
+        return r.flag
+    if r.timed_out:
+        return f"time-out after {timeout_s:g} s"
+    mismatch = compare_records(r.records, ref.records)
+    if r.rc != 0:
+        return describe_failure(r, timeout_s)
+    if mismatch:
+        return "wrong result: " + mismatch
     return None
+
+
+def time_record(r):
+    """The run's one "time" record as numbers; None if it has none, or more than one (the program
+    writes exactly one per timing run: a second is a forged time)."""
+    found = [rec for rec in r.records if rec["kind"] == "time"]
+    if len(found) != 1:
+        return None
+    try:
+        return {k: _number(found[0][k]) for k in ("median_ms", "bytes", "copy_gbps",
+                                                   "read_gbps")}
+    except (KeyError, ValueError):
+        return None
+
+
+def floor_ms(ref_time):
+    """The least time the bytes that must move can take at the solution process's fastest
+    yardstick, times FLOOR_SLACK; None where the row moves no bytes (twin_primes)."""
+    fastest = max(ref_time["copy_gbps"], ref_time["read_gbps"])
+    if ref_time["bytes"] <= 0 or fastest <= 0:
+        return None
+    return FLOOR_SLACK * ref_time["bytes"] / (fastest * 1e9) * 1e3
 
 
 @dataclass
@@ -154,28 +357,49 @@ class Grade:
     cases_total: int = 0
     ratio: float = None           # student time / solution time
     notes: list = field(default_factory=list)
+    flags: list = field(default_factory=list)   # cheats seen: each scores the exercise 0
+    status: str = "graded"        # "graded", "not graded" or "error"
+    reason: str = ""              # why not graded / the error
 
     @property
     def total(self):
+        if self.flags or self.status != "graded":
+            return 0.0
         return max(0.0, self.correct + self.speed - self.penalty)
 
 
+class ReferenceFailed(Exception):
+    pass
+
+
 def grade_exercise(spec, student, runner, sanitize=False, seed=None):
-    """Grades one exercise of one student. runner: build(side, spec) -> None or an error text,
-    run(side, spec, args, timeout_s) -> RunResult, sanitize(side, spec, args, timeout_s) ->
-    RunResult; side is "student" or "solution"."""
+    """Grades one exercise of one student. runner: build(side, spec) -> None or an error text (a
+    text starting "FLAGGED" is a cheat); run(side, spec, args, timeout_s, nonce) -> RunResult;
+    sanitize(side, spec, args, timeout_s) -> RunResult; nonce(key) -> this session's nonce for
+    key. The solution's runs may be cached by the runner."""
     g = Grade(student=student, exercise=spec.name)
     seeds = [seed] if seed is not None else spec.seeds
-    cases = [(c, s) for c in spec.cases for s in seeds]
+    # A case past 2^31 elements takes tens of seconds and tens of GB: it runs with one seed.
+    cases = [(c, s) for c in spec.cases
+             for s in (seeds if case_elements(c) <= LARGE_CASE_ELEMENTS else seeds[:1])]
     g.cases_total = len(cases)
     error = runner.build("student", spec)
     if error:
-        g.notes.append(error)
+        (g.flags if error.startswith("FLAGGED") else g.notes).append(error)
         return g
-    failures, timed_out, skipped = [], None, 0
+    failures, stopped, skipped = [], None, 0
     for index, (args, s) in enumerate(cases):
-        r = runner.run("student", spec, f"{args} --seed {s} --reps 1 --warmup 0", spec.timeout_s)
-        why = describe_failure(r, spec.timeout_s)
+        line = f"{args} --seed {s} --reps 1 --warmup 0"
+        nonce = runner.nonce(("case", spec.name, line))
+        ref = runner.run("solution", spec, line, spec.timeout_s, nonce)
+        if ref.rc != 0 or ref.timed_out or not ref.records:
+            raise ReferenceFailed(f"{spec.name}: the solution failed on {line}: "
+                                  f"{describe_failure(ref, spec.timeout_s) or 'no records'}")
+        r = runner.run("student", spec, line, spec.timeout_s, nonce)
+        if r.flag:
+            g.flags.append(r.flag)
+            return g
+        why = judge(r, ref, spec.timeout_s)
         if why is None:
             g.cases_passed += 1
             continue
@@ -183,11 +407,11 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
         if r.timed_out or "not implemented" in why:
             # A program that hung once would make every case wait out its limit, and an
             # unfinished skeleton fails them all: stop here.
-            timed_out = failures[-1]
+            stopped = failures[-1]
             skipped = len(cases) - index - 1
             break
     g.correct = round(CORRECT_POINTS * g.cases_passed / max(1, g.cases_total), 1)
-    shown = failures[:3] + ([timed_out] if timed_out and timed_out not in failures[:3] else [])
+    shown = failures[:3] + ([stopped] if stopped and stopped not in failures[:3] else [])
     g.notes += shown
     if len(failures) > len(shown):
         g.notes.append(f"... and {len(failures) - len(shown)} more failed cases")
@@ -196,34 +420,13 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
     if failures:
         g.notes.append("speed not graded: not every case passed")
     else:
-        timing_seed = seeds[0]
-        times = {"student": [], "solution": []}
-        for _ in range(TIMING_ROUNDS):
-            for side in ("student", "solution"):
-                r = runner.run(side, spec, f"{spec.timing} --seed {timing_seed} --format json",
-                               spec.timeout_s)
-                why = describe_failure(r, spec.timeout_s)
-                ms = median_ms(r) if why is None else None
-                if ms is None:
-                    if side == "solution":
-                        raise ReferenceFailed(f"{spec.name}: the solution's timing run failed: "
-                                              f"{why or 'no JSON row'}")
-                    g.notes.append(f"timing run ({spec.timing}): {why or 'no JSON row'}")
-                    times = None
-                    break
-                times[side].append(ms)
-            if times is None:
-                break
-        if times:
-            student_ms = statistics.median(times["student"])
-            solution_ms = statistics.median(times["solution"])
-            g.ratio = student_ms / solution_ms if solution_ms > 0 else 1.0
-            g.speed = round(speed_points(g.ratio, spec.speed_full, spec.speed_zero), 1)
-            g.notes.append(f"time {student_ms:.4g} ms vs solution {solution_ms:.4g} ms "
-                           f"({g.ratio:.2f}x)")
-    if sanitize:
+        grade_speed(g, spec, runner, seeds[0])
+    if sanitize and not g.flags:
         r = runner.sanitize("student", spec, f"{spec.sanitize} --seed {seeds[0]} --reps 1 "
                             "--warmup 0", spec.timeout_s * 4)
+        if r.flag:
+            g.flags.append(r.flag)
+            return g
         m = re.search(r"ERROR SUMMARY: (\d+) error", r.output)
         errors = int(m.group(1)) if m else 0
         if r.timed_out or errors > 0 or (r.rc != 0 and r.rc != EXIT_WRONG):
@@ -233,25 +436,285 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
     return g
 
 
-class ReferenceFailed(Exception):
-    pass
+def grade_speed(g, spec, runner, timing_seed):
+    line = f"{spec.timing} --seed {timing_seed} {TIMING_REPS}"
+    student_ms, solution_ms, floors = [], [], []
+    for round_index in range(TIMING_ROUNDS):
+        nonce = runner.nonce(("timing", spec.name, line, round_index))
+        ref = runner.run("solution", spec, line, spec.timeout_s, nonce)
+        ref_time = time_record(ref)
+        if ref.rc != 0 or ref_time is None:
+            raise ReferenceFailed(f"{spec.name}: the solution's timing run failed: "
+                                  f"{describe_failure(ref, spec.timeout_s) or 'no time record'}")
+        r = runner.run("student", spec, line, spec.timeout_s, nonce)
+        if r.flag:
+            g.flags.append(r.flag)
+            return
+        why = judge(r, ref, spec.timeout_s)
+        mine = time_record(r)
+        if sum(1 for rec in r.records if rec["kind"] == "time") > 1:
+            g.flags.append("FLAGGED: more than one time on the grader's channel (a forged time)")
+            return
+        if why or mine is None:
+            g.notes.append(f"timing run ({spec.timing}): {why or 'no time on the channel'}; "
+                           "no speed points")
+            return
+        student_ms.append(mine["median_ms"])
+        solution_ms.append(ref_time["median_ms"])
+        floors.append(floor_ms(ref_time))
+    s_ms, r_ms = statistics.median(student_ms), statistics.median(solution_ms)
+    floor = min((f for f in floors if f is not None), default=None)
+    if floor is not None and min(student_ms) < floor:
+        g.flags.append(f"FLAGGED: time {min(student_ms):.4g} ms is below the physical floor "
+                       f"{floor:.4g} ms ({FLOOR_SLACK:g} x the bytes that must move over the "
+                       "fastest yardstick): impossible, so no speed points")
+        return
+    g.ratio = s_ms / r_ms if r_ms > 0 else 1.0
+    g.speed = round(speed_points(g.ratio, spec.speed_full, spec.speed_zero), 1)
+    g.notes.append(f"time {s_ms:.4g} ms vs solution {r_ms:.4g} ms ({g.ratio:.2f}x)")
 
 
-# ---------------------------------------------------------------- building and running
+# ---------------------------------------------------------------- running a program, contained
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWUSER = 0x10000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 1 << 18
+PR_SET_CHILD_SUBREAPER = 36
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def _check(result, what):
+    if result != 0:
+        e = ctypes.get_errno()
+        raise OSError(e, f"{what}: {os.strerror(e)}")
+
+
+@dataclass
+class Limits:
+    wall_s: float
+    cpu_s: int = 0                # 0: wall_s x cores + 10
+    data_bytes: int = 0           # RLIMIT_DATA; 0: none
+    file_bytes: int = 1 << 30     # RLIMIT_FSIZE
+    processes: int = 0            # RLIMIT_NPROC; 0: what the user runs now + 4096
+
+
+class Sandbox:
+    """How students' programs run: a user of their own (nobody, when the grader is root), paths
+    hidden behind empty mounts in a mount namespace of their own (when the kernel allows it)."""
+
+    def __init__(self, hide, isolate=True):
+        paths = sorted({os.path.realpath(p) for p in hide if p and os.path.isdir(p)})
+        # A path under another one is hidden with it (and could not be mounted on once hidden).
+        self.hide = [p for p in paths
+                     if not any(p != q and p.startswith(q.rstrip("/") + "/") for q in paths)]
+        self.root = os.geteuid() == 0
+        self.user = None
+        if isolate and self.root:
+            try:
+                pw = pwd.getpwnam("nobody")
+                self.user = (pw.pw_uid, pw.pw_gid)
+            except KeyError:
+                self.user = None
+        self.namespaces = isolate and bool(self.hide)
+        if self.namespaces and not self._works():
+            self.namespaces = False
+
+    def describe(self):
+        who = "as user nobody" if self.user else "as this user"
+        where = ("with " + ", ".join(self.hide) + " hidden") if self.namespaces else \
+            "with nothing hidden (no mount namespace here)"
+        return f"students' programs run {who}, {where}"
+
+    def _works(self):
+        try:
+            r = subprocess.run(["/bin/true"], preexec_fn=self._enter_namespaces,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+            return r.returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+
+    def _enter_namespaces(self):
+        uid, gid = os.getuid(), os.getgid()
+        if self.root:
+            _check(_libc.unshare(CLONE_NEWNS), "unshare")
+        else:
+            _check(_libc.unshare(CLONE_NEWUSER | CLONE_NEWNS), "unshare")
+            with open("/proc/self/setgroups", "w") as f:
+                f.write("deny")
+            with open("/proc/self/uid_map", "w") as f:
+                f.write(f"{uid} {uid} 1")
+            with open("/proc/self/gid_map", "w") as f:
+                f.write(f"{gid} {gid} 1")
+        _check(_libc.mount(b"none", b"/", None, MS_REC | MS_PRIVATE, None), "mount private")
+        for path in self.hide:
+            _check(_libc.mount(b"tmpfs", path.encode(), b"tmpfs",
+                               MS_NOSUID | MS_NODEV | MS_NOEXEC, b"size=4k,mode=000"),
+                   f"hide {path}")
+        if not self.root:
+            # A second user namespace locks those mounts: the program cannot unmount them.
+            _check(_libc.unshare(CLONE_NEWUSER | CLONE_NEWNS), "unshare (lock)")
+            with open("/proc/self/uid_map", "w") as f:
+                f.write(f"{uid} {uid} 1")
+
+    def preexec(self, limits, cwd):
+        cores = os.cpu_count() or 1
+        cpu = limits.cpu_s or int(limits.wall_s * cores + 10)
+        processes = limits.processes or (_tasks_of(self.user[0] if self.user else os.getuid())
+                                         + 4096)
+
+        def setup():
+            if self.namespaces:
+                self._enter_namespaces()
+            if self.user:
+                os.setgroups([])
+                os.setgid(self.user[1])
+                os.setuid(self.user[0])
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
+            resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            if limits.data_bytes:
+                resource.setrlimit(resource.RLIMIT_DATA, (limits.data_bytes, limits.data_bytes))
+            os.chdir(cwd)
+        return setup
+
+
+def _tasks_of(uid):
+    """Threads and processes the user runs now (RLIMIT_NPROC counts them all)."""
+    count = 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.stat(f"/proc/{pid}").st_uid == uid:
+                    count += len(os.listdir(f"/proc/{pid}/task"))
+            except OSError:
+                pass
+    return count
+
+
+def _become_subreaper():
+    """Orphaned descendants (a setsid grandchild) become our children, so we can end them."""
+    try:
+        _libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    except (AttributeError, OSError):
+        pass
+
+
+_children_lock = threading.Lock()
+_children = set()   # the programs run_contained() started and has not reaped yet
+
+
+def _end_strays():
+    """SIGKILLs and reaps every child of ours that run_contained() did not start itself: what a
+    student's run left behind (an orphan becomes our child: we are a subreaper). Children of other
+    threads (cmake, nm) do not run while students' programs do."""
+    me = os.getpid()
+    for _ in range(20):
+        strays = []
+        with _children_lock:
+            known = set(_children)
+        for pid in os.listdir("/proc"):
+            if not pid.isdigit() or int(pid) in known:
+                continue
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == me:
+                    strays.append(int(pid))
+            except (OSError, IndexError, ValueError):
+                pass
+        if not strays:
+            return
+        for pid in strays:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for pid in strays:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        time.sleep(0.05)
+
+
+def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=None,
+                  trusted_env=False):
+    """Runs cmd with limits and, with a sandbox, contained (see Sandbox): stdout and stderr go to
+    a file, never a pipe; at the end the process group is killed, and after a sandboxed run every
+    stray descendant too. channel: a nonce; the run gets a fresh channel descriptor and the nonce
+    (BOOK_GRADER_FD, BOOK_GRADER_NONCE) and its records come back. program: a path in cmd that is
+    copied into the run's own folder first (a sandboxed program cannot see the build folder).
+    trusted_env: the grader's environment (for its tools), else a clean one. Returns RunResult."""
+    work = tempfile.mkdtemp(prefix="grade-run-")
+    try:
+        run_dir = os.path.join(work, "run")
+        os.mkdir(run_dir)
+        if sandbox and sandbox.user:
+            os.chmod(work, 0o711)
+            os.chown(run_dir, *sandbox.user)
+        if program:
+            copy = os.path.join(run_dir, "program")
+            shutil.copyfile(program, copy)
+            os.chmod(copy, 0o755)
+            cmd = [copy if c == program else c for c in cmd]
+        out_path = os.path.join(work, "output")
+        if trusted_env:
+            env = dict(os.environ)
+        else:
+            env = {"PATH": "/usr/bin:/bin", "HOME": run_dir, "TMPDIR": run_dir, "LANG": "C"}
+            for name in ("CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH", "NVIDIA_VISIBLE_DEVICES"):
+                if name in os.environ:
+                    env[name] = os.environ[name]
+        nonce = None
+        with open(out_path, "wb") as out, open(os.path.join(work, "records"), "w+b") as records:
+            pass_fds = ()
+            if channel:
+                nonce = channel
+                env["BOOK_GRADER_FD"] = str(records.fileno())
+                env["BOOK_GRADER_NONCE"] = nonce
+                pass_fds = (records.fileno(),)
+            preexec = sandbox.preexec(limits, run_dir) if sandbox else None
+            start = time.monotonic()
+            with _children_lock:
+                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
+                                        env=env, cwd=cwd or run_dir, start_new_session=True,
+                                        pass_fds=pass_fds, preexec_fn=preexec)
+                _children.add(proc.pid)
+            timed_out = False
+            try:
+                proc.wait(timeout=limits.wall_s)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)  # the group: whatever it left behind
+            except OSError:
+                pass
+            proc.wait()
+            with _children_lock:
+                _children.discard(proc.pid)
+            seconds = time.monotonic() - start
+            if sandbox:
+                _end_strays()
+            records.seek(0)
+            text = records.read(16 << 20).decode("utf-8", "replace")
+        with open(out_path, "rb") as f:
+            f.seek(max(0, os.path.getsize(out_path) - OUTPUT_KEPT))
+            output = f.read().decode("utf-8", "replace")
+        rc = -signal.SIGKILL if timed_out else proc.returncode
+        return RunResult(rc, output, timed_out, seconds,
+                         parse_records(text, nonce) if channel else [])
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
 
 def run_process(cmd, timeout_s, cwd=None):
-    """Runs cmd (a list) with a time limit; on time-out kills its whole process group."""
-    start = time.monotonic()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=cwd,
-                            start_new_session=True, text=True, errors="replace")
-    try:
-        out, _ = proc.communicate(timeout=timeout_s)
-        return RunResult(proc.returncode, out, False, time.monotonic() - start)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        out, _ = proc.communicate()
-        return RunResult(-signal.SIGKILL, out or "", True, time.monotonic() - start)
+    """A trusted tool (cmake, nvcc, nm): the grader's environment, its own session, output to a
+    file (the last OUTPUT_KEPT bytes come back), the group killed at the limit."""
+    return run_contained(cmd, Limits(wall_s=timeout_s), cwd=cwd or REPO, trusted_env=True)
 
+
+# ---------------------------------------------------------------- the isolated build
 
 def first_error_lines(log, count=6):
     lines = log.splitlines()
@@ -275,92 +738,439 @@ def failed_block(log, target):
     return None
 
 
-class CMakeRunner:
-    """Builds in <build>/reference (the solutions) and <build>/students/<student> (the student's
-    headers through -DEXERCISE_HEADERS_DIR) and runs the programs there."""
+def handout_files(source_dir):
+    """What a student's handout holds (make_handout.py's list): the scratch tree's files."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import make_handout  # noqa: E402
+    return [f for f in make_handout.list_files(source_dir) if make_handout.shipped(f)]
 
-    def __init__(self, build_root, student, exercises_dir, sanitizer):
-        self.dirs = {"solution": os.path.join(build_root, "reference"),
-                     "student": os.path.join(build_root, "students", student)}
-        self.exercises_dir = os.path.abspath(exercises_dir)
-        self.sanitizer = sanitizer
-        self.configured = set()
-        self.built = {}
 
-    def configure(self, side):
-        if side in self.configured:
+def make_scratch_tree(source_dir, dest):
+    """A copy of the handout (no solutions/, no grading.json) at dest; returns dest."""
+    shutil.rmtree(dest, ignore_errors=True)
+    for f in handout_files(source_dir):
+        target = os.path.join(dest, f)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(os.path.join(source_dir, f), target)
+    return dest
+
+
+def toolkit_root():
+    nvcc = find_tool("nvcc")
+    return os.path.dirname(os.path.dirname(os.path.realpath(nvcc))) if nvcc else None
+
+
+LIBRARY_HEADERS = {"cub": re.compile(r"/cub/"), "thrust": re.compile(r"/thrust/"),
+                   "cublas": re.compile(r"/cublas[^/]*\.h")}
+LIBRARY_SYMBOLS = {"cub": re.compile(r"\bcub::"), "thrust": re.compile(r"\bthrust::"),
+                   "cublas": re.compile(r"\bcublas[A-Z_]")}
+
+
+def dependency_problems(deps, allowed_roots, spec):
+    """Cheats in the list of files the student's header pulls in: a file outside the allowed
+    roots (the scratch handout, its own folder, the toolkit, the system's headers), or a library
+    the exercise does not allow. Returns a list of "FLAGGED: ..." texts."""
+    flags = []
+    roots = {os.path.realpath(r) for r in allowed_roots} | set(allowed_roots)
+    for dep in deps:
+        real = os.path.realpath(dep)
+        if not any(real == r or real.startswith(r.rstrip("/") + "/") for r in roots):
+            flags.append(f"FLAGGED: includes a file from outside the handout: {dep}")
+    for lib, pattern in LIBRARY_HEADERS.items():
+        if lib not in spec.libraries:
+            hits = [d for d in deps if pattern.search(d)]
+            if hits:
+                flags.append(f"FLAGGED: uses {lib}, which this exercise does not allow "
+                             f"(includes {os.path.basename(hits[0])})")
+    return flags
+
+
+def binary_problems(binary, spec, secrets_text=()):
+    """Cheats in the built program: a library the exercise does not allow (its symbols, or a link
+    or a dlopen name), or text of the instructor's files (grading.json, a solution) inside it."""
+    flags = []
+    with tempfile.TemporaryFile() as listing:
+        try:
+            subprocess.run(["nm", "-C", binary], stdout=listing, stderr=subprocess.DEVNULL,
+                           timeout=300, check=True)
+        except (OSError, subprocess.SubprocessError) as e:
+            return [f"FLAGGED: the program's symbols could not be listed ({e})"]
+        listing.seek(0)
+        symbols = listing.read().decode("utf-8", "replace")
+    with open(binary, "rb") as f:
+        data = f.read()
+    for lib, pattern in LIBRARY_SYMBOLS.items():
+        if lib in spec.libraries:
+            continue
+        if pattern.search(symbols) or (lib == "cublas" and b"libcublas" in data):
+            flags.append(f"FLAGGED: uses {lib}, which this exercise does not allow (found in "
+                         "the program)")
+    for name, text in secrets_text:
+        if text and text.encode() in data:
+            flags.append(f"FLAGGED: the program holds text of {name}")
+    return flags
+
+
+def secret_snippets(solutions_dir):
+    """(name, distinctive text) of every instructor's file: a line of each grading.json's cases."""
+    snippets = []
+    for spec in load_specs(solutions_dir):
+        with open(os.path.join(solutions_dir, spec.dir, "grading.json")) as f:
+            text = f.read()
+        m = re.search(r'"cases"\s*:\s*\[[^\]]{20,}', text)
+        if m:
+            snippets.append((f"solutions/{spec.dir}/grading.json", m.group(0)[:60]))
+    return snippets
+
+
+class StudentBuilder:
+    """One CMake build tree of the scratch handout, configured once, in which students' files are
+    built one student at a time: each one's <name>.cuh alone in headers/<NN_name>/."""
+
+    def __init__(self, root, scratch_src):
+        self.root = root
+        self.src = scratch_src
+        self.build = os.path.join(root, "build")
+        self.headers = os.path.join(root, "headers")
+        self.configured = False
+
+    def configure(self):
+        if self.configured:
             return None
-        cmd = ["cmake", "-S", REPO, "-B", self.dirs[side], "-G", "Ninja",
-               "-DCMAKE_BUILD_TYPE=Release"]
-        if side == "student":
-            cmd.append(f"-DEXERCISE_HEADERS_DIR={self.exercises_dir}")
-        r = run_process(cmd, 600)
+        os.makedirs(self.headers, exist_ok=True)
+        r = run_process(["cmake", "-S", self.src, "-B", self.build, "-G", "Ninja",
+                         "-DCMAKE_BUILD_TYPE=Release", f"-DEXERCISE_HEADERS_DIR={self.headers}"],
+                        900)
         if r.rc != 0:
             return "configure failed:\n    " + first_error_lines(r.output, 12)
-        self.configured.add(side)
+        self.configured = True
         return None
 
-    def target(self, side, spec):
-        return ("exercise_" if side == "student" else "solution_") + spec.name
+    def probe(self, spec):
+        """The files the student's header pulls in (nvcc -M on a file that includes it alone)."""
+        nvcc = find_tool("nvcc") or "nvcc"
+        probe = os.path.join(self.root, f"probe_{spec.name}.cu")
+        with open(probe, "w") as f:
+            f.write(f"#include <{spec.name}.cuh>\n")
+        deps_file = probe + ".d"
+        if os.path.exists(deps_file):
+            os.remove(deps_file)
+        r = run_process([nvcc, "-M", "-MF", deps_file, "-std=c++17", "-x", "cu",
+                         "-I", os.path.join(self.headers, spec.dir), "-I", self.src, probe], 300)
+        if r.rc != 0 or not os.path.isfile(deps_file):
+            return None, "compile error:\n    " + first_error_lines(r.output)
+        with open(deps_file) as f:
+            text = f.read().replace("\\\n", " ")
+        deps = [d for d in text.split(":", 1)[-1].split() if d != probe]
+        return deps, None
 
-    def binary(self, side, spec):
-        return os.path.join(self.dirs[side], "bin", self.target(side, spec))
+    def build_student(self, folder, specs, out_dir, secrets_text):
+        """Builds every spec's program from folder/<dir>/<name>.cuh; copies each program to
+        out_dir/<name>. Returns {name: None (built) or an error or "FLAGGED: ..." text}."""
+        outcome = {}
+        error = self.configure()
+        shutil.rmtree(self.headers, ignore_errors=True)
+        os.makedirs(out_dir, exist_ok=True)
+        targets = {}
+        allowed = [self.src, self.headers, "/usr/include", "/usr/lib/gcc", "/usr/local/include"]
+        cuda = toolkit_root()
+        if cuda:
+            allowed.append(cuda)
+            allowed.append(os.path.realpath(cuda))
+        for spec in specs:
+            if error:
+                outcome[spec.name] = error
+                continue
+            header = os.path.join(folder, spec.dir, spec.name + ".cuh")
+            if not os.path.isfile(header):
+                outcome[spec.name] = f"missing: {spec.dir}/{spec.name}.cuh"
+                continue
+            dest = os.path.join(self.headers, spec.dir)
+            os.makedirs(dest, exist_ok=True)
+            with open(header, "rb") as src, open(os.path.join(dest, spec.name + ".cuh"), "wb") as f:
+                f.write(src.read())   # a fresh file: ninja sees a new time stamp
+            deps, probe_error = self.probe(spec)
+            if probe_error:
+                outcome[spec.name] = probe_error
+                continue
+            flags = dependency_problems(deps, allowed, spec)
+            if flags:
+                outcome[spec.name] = "; ".join(flags)
+                continue
+            binary = os.path.join(self.build, "bin", "exercise_" + spec.name)
+            if os.path.exists(binary):
+                os.remove(binary)   # never grade an earlier build
+            targets["exercise_" + spec.name] = spec
+        if targets:
+            r = run_process(["cmake", "--build", self.build, "--target", *targets, "--", "-k",
+                             "0"], 3600)
+            for target, spec in targets.items():
+                binary = os.path.join(self.build, "bin", target)
+                failed = failed_block(r.output, target)
+                if failed is not None or not os.path.isfile(binary):
+                    outcome[spec.name] = "compile error:\n    " + first_error_lines(
+                        failed if failed is not None else r.output)
+                    continue
+                flags = binary_problems(binary, spec, secrets_text)
+                if flags:
+                    outcome[spec.name] = "; ".join(flags)
+                    continue
+                shutil.copy2(binary, os.path.join(out_dir, spec.name))
+                os.chmod(os.path.join(out_dir, spec.name), 0o755)
+                outcome[spec.name] = None
+        return outcome
+
+
+class References:
+    """The solutions' programs, built in the repository's own tree, then copied into a private
+    folder (0700, programs 0500) whose SHA-256 sums are checked after every student's run."""
+
+    def __init__(self, build_root, solutions_dir):
+        self.build = os.path.join(build_root, "reference")
+        self.solutions_dir = solutions_dir
+        self.private = tempfile.mkdtemp(prefix="grade-reference-")
+        os.chmod(self.private, 0o700)
+        self.sums = {}
+        self.errors = {}
+        self.lock = threading.Lock()   # students' runs check the copies from several threads
+
+    def configure(self):
+        r = run_process(["cmake", "-S", REPO, "-B", self.build, "-G", "Ninja",
+                         "-DCMAKE_BUILD_TYPE=Release"], 900)
+        if r.rc != 0:
+            return "configure failed:\n    " + first_error_lines(r.output, 12)
+        return None
+
+    def build_tool(self, target):
+        """Builds one of the repository's programs (gpu_info); its path, or an error text."""
+        error = self.configure()
+        if error:
+            return None, error
+        r = run_process(["cmake", "--build", self.build, "--target", target], 1800)
+        if r.rc != 0:
+            return None, f"building {target} failed:\n    " + first_error_lines(r.output)
+        return os.path.join(self.build, "bin", target), None
+
+    def prepare(self, specs):
+        error = self.configure()
+        if error:
+            return error
+        targets = ["solution_" + s.name for s in specs]
+        r = run_process(["cmake", "--build", self.build, "--target", *targets, "--", "-k", "0"],
+                        3600)
+        for spec in specs:
+            binary = os.path.join(self.build, "bin", "solution_" + spec.name)
+            if failed_block(r.output, "solution_" + spec.name) is not None or \
+                    not os.path.isfile(binary):
+                self.errors[spec.name] = "the solution does not build:\n    " + \
+                    first_error_lines(r.output)
+                continue
+            self.install(spec.name, binary)
+        return None
+
+    def install(self, name, binary):
+        path = os.path.join(self.private, name)
+        if os.path.exists(path):
+            os.chmod(path, 0o700)
+        shutil.copyfile(binary, path)
+        os.chmod(path, 0o500)
+        self.sums[name] = (sha256(path), binary)
+
+    def path(self, name):
+        return os.path.join(self.private, name)
+
+    def changed(self):
+        """Names of the reference programs that no longer match, the private copies (restored
+        from the build) or the build's (deleted, so that the next session builds it again)."""
+        with self.lock:
+            return self._changed()
+
+    def _changed(self):
+        changed = []
+        for name, (digest, binary) in list(self.sums.items()):
+            path = self.path(name)
+            private_same, build_same = same_file(path, digest), same_file(binary, digest)
+            if private_same and build_same:
+                continue
+            changed.append(name)
+            if not build_same:
+                try:
+                    os.remove(binary)
+                except OSError:
+                    pass
+            if not private_same:
+                if build_same:
+                    self.install(name, binary)
+                else:
+                    self.errors[name] = "the reference program was changed and its build too"
+                    del self.sums[name]
+        return changed
+
+    def close(self):
+        for root, dirs, files in os.walk(self.private):
+            for d in dirs:
+                os.chmod(os.path.join(root, d), 0o700)
+            for f in files:
+                os.chmod(os.path.join(root, f), 0o600)
+        shutil.rmtree(self.private, ignore_errors=True)
+
+
+def same_file(path, digest):
+    try:
+        return os.path.isfile(path) and sha256(path) == digest
+    except OSError:
+        return False
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+class GpuLock:
+    """Runs share the GPU (correctness cases of several students at once) or have it alone (timing
+    runs, and cases so large that two would not fit in memory); a waiting exclusive run goes
+    first."""
+
+    def __init__(self):
+        self.cond = threading.Condition()
+        self.shared_runs = 0
+        self.exclusive_run = False
+        self.exclusive_waiting = 0
+
+    def hold(self, exclusive):
+        lock = self
+
+        class Holder:
+            def __enter__(self):
+                with lock.cond:
+                    if exclusive:
+                        lock.exclusive_waiting += 1
+                        lock.cond.wait_for(lambda: not lock.exclusive_run and
+                                           lock.shared_runs == 0)
+                        lock.exclusive_waiting -= 1
+                        lock.exclusive_run = True
+                    else:
+                        lock.cond.wait_for(lambda: not lock.exclusive_run and
+                                           lock.exclusive_waiting == 0)
+                        lock.shared_runs += 1
+
+            def __exit__(self, *exc):
+                with lock.cond:
+                    if exclusive:
+                        lock.exclusive_run = False
+                    else:
+                        lock.shared_runs -= 1
+                    lock.cond.notify_all()
+        return Holder()
+
+
+EXCLUSIVE_ELEMENTS = 2 ** 30   # a case this large runs alone (tens of GB of host memory)
+
+
+def runs_alone(args):
+    return "--reps 30" in args or case_elements(args) > EXCLUSIVE_ELEMENTS
+
+
+class Session:
+    """What every student's Runner shares: the nonces, the solution's runs (each run once), the
+    GPU lock."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.nonces = {}
+        self.cache = {}
+        self.key_locks = {}
+        self.gpu = GpuLock()
+
+    def nonce(self, key):
+        with self.lock:
+            if key not in self.nonces:
+                self.nonces[key] = secrets.token_hex(8)
+            return self.nonces[key]
+
+    def key_lock(self, key):
+        with self.lock:
+            return self.key_locks.setdefault(key, threading.Lock())
+
+
+class Runner:
+    """Runs the programs: the student's from their build output, the solution's from the private
+    copies (once per argument line and nonce for the session)."""
+
+    def __init__(self, references, sandbox, limits_for, sanitizer=None, session=None):
+        self.references = references
+        self.sandbox = sandbox
+        self.limits_for = limits_for
+        self.sanitizer = sanitizer
+        self.session = session or Session()
+        self.student_dir = None
+        self.build_outcome = {}
+
+    def nonce(self, key):
+        return self.session.nonce(key)
+
+    def set_student(self, student_dir, build_outcome):
+        self.student_dir = student_dir
+        self.build_outcome = build_outcome
 
     def build(self, side, spec):
-        """None when spec's program of this side is built, else why not (built by prebuild())."""
-        key = (side, spec.name)
-        if key not in self.built:
-            self.prebuild(side, [spec])
-        return self.built[key]
+        if side == "solution":
+            return self.references.errors.get(spec.name)
+        return self.build_outcome.get(spec.name, "not built")
 
-    def prebuild(self, side, specs):
-        """Builds the programs of every exercise of one side in one parallel build that keeps going
-        past failures (ninja -k 0): a compile error in one exercise costs that exercise, and the
-        others build at the same time. build() reports the outcome of each."""
-        error = self.configure(side)
-        targets = {}
-        for spec in specs:
-            key = (side, spec.name)
-            if key in self.built:
-                continue
-            if error:
-                self.built[key] = error
-                continue
-            if side == "student":
-                header = os.path.join(self.exercises_dir, spec.dir, spec.name + ".cuh")
-                if not os.path.isfile(header):
-                    self.built[key] = f"missing: {spec.dir}/{spec.name}.cuh"
-                    continue
-                if os.path.exists(self.binary(side, spec)):
-                    os.remove(self.binary(side, spec))  # never grade an earlier build
-            targets[self.target(side, spec)] = key
-        if not targets:
-            return
-        r = run_process(["cmake", "--build", self.dirs[side], "--target", *targets, "--", "-k",
-                         "0"], 3600)
-        for target, key in targets.items():
-            spec = next(s for s in specs if s.name == key[1])
-            failed = failed_block(r.output, target)
-            if failed is not None or not os.path.isfile(self.binary(side, spec)):
-                self.built[key] = "compile error:\n    " + first_error_lines(
-                    failed if failed is not None else r.output)
-            else:
-                self.built[key] = None
-
-    def run(self, side, spec, args, timeout_s):
-        return run_process([self.binary(side, spec)] + args.split(), timeout_s)
+    def run(self, side, spec, args, timeout_s, nonce):
+        exclusive = runs_alone(args)
+        if side == "solution":
+            key = (spec.name, args, nonce)
+            with self.session.key_lock(key):
+                if key not in self.session.cache:
+                    if self.references.errors.get(spec.name):
+                        raise ReferenceFailed(f"{spec.name}: {self.references.errors[spec.name]}")
+                    with self.session.gpu.hold(exclusive):
+                        self.session.cache[key] = run_contained(
+                            [self.references.path(spec.name)] + args.split(),
+                            self.limits_for(timeout_s), None, channel=nonce)
+                return self.session.cache[key]
+        program = os.path.join(self.student_dir, spec.name)
+        with self.session.gpu.hold(exclusive):
+            r = run_contained([program] + args.split(), self.limits_for(timeout_s), self.sandbox,
+                              channel=nonce, program=program)
+        changed = self.references.changed()
+        if changed:
+            r.flag = ("FLAGGED: the program changed the grader's reference program(s) "
+                      f"{', '.join(changed)} (restored)")
+        return r
 
     def sanitize(self, side, spec, args, timeout_s):
         if not self.sanitizer:
             return RunResult(0, "compute-sanitizer not found: not checked")
-        return run_process([self.sanitizer, "--tool", "memcheck", "--error-exitcode", "99",
-                            self.binary(side, spec)] + args.split(), timeout_s)
+        program = os.path.join(self.student_dir, spec.name)
+        with self.session.gpu.hold(False):
+            r = run_contained([self.sanitizer, "--tool", "memcheck", "--error-exitcode", "99",
+                               program] + args.split(), self.limits_for(timeout_s), self.sandbox,
+                              program=program)
+        changed = self.references.changed()
+        if changed:
+            r.flag = ("FLAGGED: the program changed the grader's reference program(s) "
+                      f"{', '.join(changed)} (restored)")
+        return r
 
 
 # ---------------------------------------------------------------- reports
 
 def fmt(x):
     return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def shown_total(g):
+    """The total as the reports write it: a number, or the status with its reason."""
+    if g.status != "graded":
+        return g.status
+    return fmt(g.total)
 
 
 def report_human(grades, out):
@@ -372,25 +1182,34 @@ def report_human(grades, out):
         out.write(f"  {'exercise':<20} {'cases':>7} {'correct':>8} {'speed':>6} {'penalty':>8} "
                   f"{'total':>6}\n")
         for g in gs:
+            if g.status != "graded":
+                out.write(f"  {g.exercise:<20} {g.status.upper()}: {g.reason}\n")
+                continue
             out.write(f"  {g.exercise:<20} {g.cases_passed:>3}/{g.cases_total:<3} "
-                      f"{fmt(g.correct):>8} {fmt(g.speed):>6} {fmt(-g.penalty) if g.penalty else '':>8} "
-                      f"{fmt(g.total):>6}\n")
-            for note in g.notes:
+                      f"{fmt(g.correct):>8} {fmt(g.speed):>6} "
+                      f"{fmt(-g.penalty) if g.penalty else '':>8} {fmt(g.total):>6}"
+                      f"{'  FLAGGED' if g.flags else ''}\n")
+            for note in g.flags + g.notes:
                 out.write(f"      {note}\n")
-        total = sum(g.total for g in gs)
+        graded = [g for g in gs if g.status == "graded"]
+        total = sum(g.total for g in graded)
         out.write(f"  {'total':<20} {'':>7} {'':>8} {'':>6} {'':>8} {fmt(total):>6} "
-                  f"of {fmt(len(gs) * (CORRECT_POINTS + SPEED_POINTS))}\n")
+                  f"of {fmt(len(graded) * (CORRECT_POINTS + SPEED_POINTS))}"
+                  f"{f' ({len(gs) - len(graded)} not graded)' if len(graded) < len(gs) else ''}\n")
 
 
-CSV_FIELDS = ["student", "exercise", "cases_passed", "cases_total", "correct", "speed", "penalty",
-              "total", "ratio", "notes"]
+CSV_FIELDS = ["student", "exercise", "status", "cases_passed", "cases_total", "correct", "speed",
+              "penalty", "total", "ratio", "flags", "notes"]
 
 
 def grade_row(g):
-    return {"student": g.student, "exercise": g.exercise, "cases_passed": g.cases_passed,
-            "cases_total": g.cases_total, "correct": g.correct, "speed": g.speed,
-            "penalty": g.penalty, "total": round(g.total, 1),
-            "ratio": None if g.ratio is None else round(g.ratio, 3), "notes": " | ".join(g.notes)}
+    return {"student": g.student, "exercise": g.exercise, "status": g.status,
+            "cases_passed": g.cases_passed, "cases_total": g.cases_total, "correct": g.correct,
+            "speed": g.speed, "penalty": g.penalty,
+            "total": round(g.total, 1) if g.status == "graded" else None,
+            "ratio": None if g.ratio is None else round(g.ratio, 3),
+            "flags": " | ".join(g.flags),
+            "notes": " | ".join(([g.reason] if g.reason else []) + g.notes)}
 
 
 def report_csv(grades, out):
@@ -399,7 +1218,7 @@ def report_csv(grades, out):
     for g in grades:
         row = grade_row(g)
         for k in ("correct", "speed", "penalty", "total"):
-            row[k] = fmt(row[k])
+            row[k] = fmt(row[k]) if row[k] is not None else g.status
         w.writerow(row)
 
 
@@ -409,7 +1228,8 @@ def report_json(grades, out):
 
 
 def write_gradebook(grades, exercises, path):
-    """One row per student: each exercise's total and the sum."""
+    """One row per student: each exercise's total, or "not graded: <why>" / "error: <why>"
+    (never a 0 that was not earned), a FLAGGED mark beside a flagged 0, and the sum."""
     students = []
     for g in grades:
         if g.student not in students:
@@ -418,9 +1238,20 @@ def write_gradebook(grades, exercises, path):
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["student"] + exercises + ["total"])
         for s in students:
-            mine = {g.exercise: g.total for g in grades if g.student == s}
-            w.writerow([s] + [fmt(mine.get(e, 0.0)) for e in exercises] +
-                       [fmt(sum(mine.values()))])
+            mine = {g.exercise: g for g in grades if g.student == s}
+            cells = []
+            for e in exercises:
+                g = mine.get(e)
+                if g is None:
+                    cells.append("not graded: not run")
+                elif g.status != "graded":
+                    cells.append(f"{g.status}: {g.reason}")
+                elif g.flags:
+                    cells.append(f"0 (FLAGGED: {g.flags[0][len('FLAGGED: '):]})")
+                else:
+                    cells.append(fmt(g.total))
+            graded = [g.total for g in mine.values() if g.status == "graded"]
+            w.writerow([s] + cells + [fmt(sum(graded))])
 
 
 # ---------------------------------------------------------------- the command
@@ -436,6 +1267,26 @@ def find_tool(name):
     return None
 
 
+def student_name(folder):
+    """A submission's name: its folder, or the folder above when that is named exercises/."""
+    path = os.path.normpath(os.path.abspath(folder))
+    base = os.path.basename(path)
+    if base == "exercises":
+        base = os.path.basename(os.path.dirname(path)) or base
+    return base
+
+
+def memory_total_bytes():
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -443,6 +1294,7 @@ def main(argv=None):
                     help="a student's filled-in copy of exercises/ (default: exercises/)")
     ap.add_argument("--submissions",
                     help="one folder per student, each a copy of exercises/; writes a gradebook")
+    ap.add_argument("--name", help="the student's name for --exercises (default: the folder's)")
     ap.add_argument("--gradebook", help="gradebook CSV (default <build-dir>/gradebook.csv)")
     ap.add_argument("--only", action="append", default=[],
                     help="grade this exercise only (name or NN_name; repeatable)")
@@ -452,6 +1304,16 @@ def main(argv=None):
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build", "grade"))
     ap.add_argument("--timeout", type=float,
                     help="seconds allowed per run, instead of each exercise's own limit")
+    ap.add_argument("--jobs", type=int, default=max(1, min(8, (os.cpu_count() or 2) // 2)),
+                    help="students built at the same time (default: half the cores, at most 8)")
+    ap.add_argument("--parallel", type=int, default=4,
+                    help="students whose correctness cases run at once (default 4; timing runs "
+                    "and cases past 2^30 elements always have the GPU alone)")
+    ap.add_argument("--memory-limit-gb", type=float, default=None,
+                    help="RLIMIT_DATA of every run (default 90%% of the machine's memory; 0: none)")
+    ap.add_argument("--no-isolation", action="store_true",
+                    help="run students' programs as this user with nothing hidden (for a "
+                    "machine that allows neither; the report says so)")
     ap.add_argument("--solutions", default=os.path.join(REPO, "solutions"), help=argparse.SUPPRESS)
     ap.add_argument("--gpu-info", help="gpu_info program used for the device check "
                     "(default: build it in <build-dir>/reference)")
@@ -464,7 +1326,7 @@ def main(argv=None):
     if not os.path.isdir(a.solutions):
         return usage(f"no solutions/ at {a.solutions}: grading needs the instructor's side "
                      "(a student's handout has none)")
-    specs = load_specs(a.solutions)
+    specs = load_specs(a.solutions)   # before any student's code runs
     if a.only:
         known = {s.name for s in specs} | {s.dir for s in specs}
         unknown = [o for o in a.only if o not in known]
@@ -477,9 +1339,15 @@ def main(argv=None):
             return usage(f"--timeout {a.timeout:g}: must be more than 0 seconds")
         for s in specs:
             s.timeout_s = a.timeout
+    if a.jobs < 1:
+        return usage(f"--jobs {a.jobs}: must be at least 1")
+    if a.parallel < 1:
+        return usage(f"--parallel {a.parallel}: must be at least 1")
     if a.submissions:
         if not os.path.isdir(a.submissions):
             return usage(f"--submissions {a.submissions}: not a directory")
+        if a.name:
+            return usage("--name names the one student of --exercises, not --submissions")
         students = [(d, os.path.join(a.submissions, d)) for d in sorted(os.listdir(a.submissions))
                     if os.path.isdir(os.path.join(a.submissions, d))]
         if not students:
@@ -487,64 +1355,119 @@ def main(argv=None):
     else:
         if not os.path.isdir(a.exercises):
             return usage(f"--exercises {a.exercises}: not a directory")
-        students = [(os.path.basename(os.path.normpath(a.exercises)), a.exercises)]
+        students = [(a.name or student_name(a.exercises), a.exercises)]
+    memory = a.memory_limit_gb
+    data_bytes = int(0.9 * memory_total_bytes()) if memory is None else int(memory * 1e9)
+    secrets_text = secret_snippets(a.solutions)
+    build_dir = os.path.abspath(a.build_dir)
+    _become_subreaper()
 
-    # The device check comes first: without a GPU nothing can be graded.
-    gpu_info = a.gpu_info
-    if not gpu_info:
-        reference = CMakeRunner(a.build_dir, "-", a.exercises, None)
-        error = reference.configure("solution")
-        if not error:
-            r = run_process(["cmake", "--build", reference.dirs["solution"], "--target",
-                             "gpu_info"], 1200)
-            error = None if r.rc == 0 else "building gpu_info failed:\n    " + \
-                first_error_lines(r.output)
+    references = References(build_dir, a.solutions)
+    try:
+        # The device check comes first: without a GPU nothing can be graded.
+        gpu_info = a.gpu_info
+        if not gpu_info:
+            gpu_info, error = references.build_tool("gpu_info")
+            if error:
+                print(f"grade: {error}", file=sys.stderr)
+                return 2
+        r = run_process([gpu_info, "--check"], 120)
+        if r.rc == EXIT_NO_DEVICE:
+            print("grade: no CUDA device here, so nothing can be graded (exit 77). Run the grader "
+                  "on a machine with an NVIDIA GPU.\n  " + r.output.strip(), file=sys.stderr)
+            return EXIT_NO_DEVICE
+        if r.rc != 0:
+            print(f"grade: the device check failed (exit {r.rc}): {r.output.strip()}",
+                  file=sys.stderr)
+            return 3
+        sanitizer = find_tool("compute-sanitizer") if a.sanitize else None
+        if a.sanitize and not sanitizer:
+            return usage("--sanitize: compute-sanitizer not found (PATH, /usr/local/cuda/bin)")
+        print("grade: building the solutions ...", file=sys.stderr, flush=True)
+        error = references.prepare(specs)
         if error:
             print(f"grade: {error}", file=sys.stderr)
             return 2
-        gpu_info = os.path.join(reference.dirs["solution"], "bin", "gpu_info")
-    r = run_process([gpu_info, "--check"], 120)
-    if r.rc == EXIT_NO_DEVICE:
-        print("grade: no CUDA device here, so nothing can be graded (exit 77). Run the grader "
-              "on a machine with an NVIDIA GPU.\n  " + r.output.strip(), file=sys.stderr)
-        return EXIT_NO_DEVICE
-    if r.rc != 0:
-        print(f"grade: the device check failed (exit {r.rc}): {r.output.strip()}",
-              file=sys.stderr)
-        return 3
-
-    sanitizer = find_tool("compute-sanitizer") if a.sanitize else None
-    if a.sanitize and not sanitizer:
-        return usage("--sanitize: compute-sanitizer not found (PATH, /usr/local/cuda/bin)")
-    grades, reference_failures = [], []
+        grades = grade_students(students, specs, a, build_dir, references, sanitizer,
+                                data_bytes, secrets_text)
+    finally:
+        references.close()
+    out = io.StringIO()
+    {"human": report_human, "csv": report_csv, "json": report_json}[a.format](grades, out)
+    sys.stdout.write(out.getvalue())
     log = sys.stderr if a.format != "human" else sys.stdout
-    for student, folder in students:
-        runner = CMakeRunner(a.build_dir, student, folder, sanitizer)
-        print(f"grade: {student}: building {len(specs)} exercise(s) and their solutions ...",
-              file=sys.stderr, flush=True)
-        runner.prebuild("solution", specs)
-        runner.prebuild("student", specs)
+    if a.submissions:
+        path = a.gradebook or os.path.join(build_dir, "gradebook.csv")
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        write_gradebook(grades, [s.name for s in specs], path)
+        print(f"grade: gradebook written to {path}", file=log)
+    not_graded = [g for g in grades if g.status != "graded"]
+    for g in not_graded:
+        print(f"grade: {g.status.upper()}: {g.student} / {g.exercise}: {g.reason}",
+              file=sys.stderr)
+    return 1 if not_graded else 0
+
+
+def grade_students(students, specs, a, build_dir, references, sanitizer, data_bytes,
+                   secrets_text):
+    hide = [REPO, build_dir, a.solutions, a.submissions or a.exercises, references.private]
+    sandbox = Sandbox(hide, isolate=not a.no_isolation)
+    print(f"grade: {sandbox.describe()}", file=sys.stderr, flush=True)
+
+    def limits_for(timeout_s):
+        return Limits(wall_s=timeout_s, data_bytes=data_bytes)
+
+    # Build every student's programs first, a.jobs students at a time (each in a tree of its own).
+    print(f"grade: building {len(students)} student(s) x {len(specs)} exercise(s) ...",
+          file=sys.stderr, flush=True)
+    scratch = make_scratch_tree(REPO, os.path.join(build_dir, "scratch-handout"))
+    workers = [StudentBuilder(os.path.join(build_dir, "workers", str(i)), scratch)
+               for i in range(min(a.jobs, len(students)))]
+    free = list(workers)
+    lock = threading.Lock()
+    outcomes = {}
+
+    def build_one(student, folder):
+        with lock:
+            worker = free.pop()
+        try:
+            out_dir = os.path.join(build_dir, "students", student)
+            shutil.rmtree(out_dir, ignore_errors=True)
+            outcomes[student] = (out_dir, worker.build_student(folder, specs, out_dir,
+                                                               secrets_text))
+        finally:
+            with lock:
+                free.append(worker)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(workers)) as pool:
+        for f in [pool.submit(build_one, s, folder) for s, folder in students]:
+            f.result()
+
+    # Then run them: a.parallel students at a time share the GPU for their correctness cases;
+    # timing runs and the largest cases have it alone (GpuLock).
+    session = Session()
+
+    def grade_one(student):
+        runner = Runner(references, sandbox, limits_for, sanitizer, session)
+        runner.set_student(*outcomes[student])
+        mine = []
         for spec in specs:
             print(f"grade: {student} / {spec.name} ...", file=sys.stderr, flush=True)
             error = runner.build("solution", spec)
             if error:
-                reference_failures.append(f"{spec.name}: the solution does not build: {error}")
+                mine.append(Grade(student, spec.name, status="not graded", reason=error))
                 continue
             try:
-                grades.append(grade_exercise(spec, student, runner, a.sanitize, a.seed))
+                mine.append(grade_exercise(spec, student, runner, a.sanitize, a.seed))
             except ReferenceFailed as e:
-                reference_failures.append(str(e))
-    out = io.StringIO()
-    {"human": report_human, "csv": report_csv, "json": report_json}[a.format](grades, out)
-    sys.stdout.write(out.getvalue())
-    if a.submissions:
-        path = a.gradebook or os.path.join(a.build_dir, "gradebook.csv")
-        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        write_gradebook(grades, [s.name for s in specs], path)
-        print(f"grade: gradebook written to {path}", file=log)
-    for f in reference_failures:
-        print(f"grade: NOT GRADED: {f}", file=sys.stderr)
-    return 1 if reference_failures else 0
+                mine.append(Grade(student, spec.name, status="not graded", reason=str(e)))
+            except OSError as e:
+                mine.append(Grade(student, spec.name, status="error", reason=str(e)))
+        return mine
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.parallel) as pool:
+        futures = [pool.submit(grade_one, student) for student, _ in students]
+        return [g for f in futures for g in f.result()]
 
 
 if __name__ == "__main__":

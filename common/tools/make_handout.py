@@ -7,8 +7,11 @@
 The handout holds the repository's files (git's tracked and untracked-but-not-ignored files, or
 every file outside build*/ and dot-directories when there is no git) except solutions/, which
 holds the answers and the grader's hidden sizes and seeds. Before writing, it checks that no file
-it would ship is under solutions/ or named grading.json, and that no solution's code (the body of
-any `>>> YOUR CODE` region of solutions/*/*.cuh) appears in any shipped file; it refuses to write
+it would ship is under solutions/ or named grading.json, that no solution's code (the body of
+any `>>> YOUR CODE` region of solutions/*/*.cuh) appears in any shipped file, that every region of
+every shipped skeleton (exercises/<NN_name>/<name>.cuh) still holds its TODO, and that no script
+(.py, .sh) of common/tools/ or exercises/ holds kernel code (a tool that writes a working answer,
+as a fault planter would: those live in solutions/grader-check/); it refuses to write
 (exit 1) otherwise. `--verify DIR` runs the same checks on an unpacked handout.
 """
 import argparse
@@ -25,6 +28,10 @@ import grade  # noqa: E402
 
 NAME = "cuda-optimization-book-handout"
 MIN_BODY_CHARS = 30   # shorter region bodies are too generic to identify a solution
+# Kernel code in a script: built from pieces, so that this file does not match itself.
+KERNEL_CODE = re.compile(r"\b(" + "|".join(w + "Idx" for w in ("block", "thread")) +
+                         r"|grid" + r"Dim|__sync" + r"threads)\b|<" + r"<<(?! YOUR CODE)")
+TOOL_DIRS = ("common/tools/", "exercises/")   # the grader's and the students' scripts
 
 
 def normalize(text):
@@ -74,9 +81,21 @@ def leaks(files, read, bodies):
     problems = [f"{f}: an instructor's file" for f in files if not shipped(f)]
     for f in files:
         try:
-            text = normalize(read(f).decode("utf-8"))
+            raw = read(f).decode("utf-8")
         except UnicodeDecodeError:
             continue
+        text = normalize(raw)
+        if f.startswith(TOOL_DIRS) and f.endswith((".py", ".sh")) and KERNEL_CODE.search(raw):
+            problems.append(f"{f}: a script holding kernel code ({KERNEL_CODE.search(raw).group(0)})")
+        m = re.match(r"^exercises/(\d\d_([a-z0-9_]+))/\2\.cuh$", f)
+        if m:
+            try:
+                _, regions = check_exercises.split_regions(raw)
+            except ValueError as e:
+                regions, _ = [], problems.append(f"{f}: {e}")
+            for region, body in regions:
+                if not any("TODO" in line for line in body):
+                    problems.append(f"{f}: region {region!r} is filled in (no TODO): an answer")
         for where, body in bodies.items():
             if body in text:
                 problems.append(f"{f}: holds the code of solutions/{where}")

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "common/random.hpp"
 #include "saxpy_problem.hpp"
@@ -26,12 +27,12 @@ int main(int argc, char** argv) {
     const std::int64_t n =
         ctx.resolve_n(3 * sizeof(float), sizeof(float), saxpy::max_elements(smallest));
     const std::size_t bytes = std::size_t(n) * sizeof(float);
-    ctx.measure_yardsticks(bytes);
+    const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
+    common::grader_channel grader;
 
     const float a = saxpy_problem::A;
-    const std::vector<float> x = common::random_floats(std::size_t(n), ctx.seed(), -100.0f, 100.0f);
-    const std::vector<float> y0 =
-        common::random_floats(std::size_t(n), ctx.seed() + 1, -1000.0f, 1000.0f);
+    const std::vector<float> x = saxpy_problem::make_input(n, ctx.seed(), 100.0f);
+    const std::vector<float> y0 = saxpy_problem::make_input(n, ctx.seed() + 1, 1000.0f);
     std::vector<float> want = y0;
     saxpy_problem::saxpy_cpu(a, x.data(), want.data(), n);
 
@@ -58,8 +59,15 @@ int main(int argc, char** argv) {
       restore();
       run();
       bool ok = check(name);
-      const common::timing_stats time = ctx.time(restore, run);
+      grader.output(name, d_y.data(), bytes);
+      const auto digest = [&] { grader.rep_output(d_y.data(), bytes); };
+      const common::timing_stats time =
+          common::graded_time(ctx, grader, restore, run, digest, [&] {
+            grader.perturb(d_x.data(), n, sizeof(float));
+            grader.perturb(d_y.data(), n, sizeof(float));
+          });
       ok = check(name + " after timing") && ok;
+      grader.output(name + " after timing", d_y.data(), bytes);
       common::result_row row;
       row.variant = name;
       row.type = "float";
@@ -68,6 +76,7 @@ int main(int argc, char** argv) {
       row.time = time;
       row.ok = ok;
       ctx.report(row);
+      grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     }
     return ctx.exit_code();
   });

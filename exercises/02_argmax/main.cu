@@ -8,6 +8,7 @@
 
 #include "argmax_problem.hpp"
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 
 namespace {
@@ -29,7 +30,8 @@ int main(int argc, char** argv) {
     // The input and, for the workspace, a few bytes per element at most; indices are 64-bit.
     const std::int64_t n = ctx.resolve_n(sizeof(float) + 1, sizeof(float), common::MAX_N);
     const std::size_t bytes = std::size_t(n) * sizeof(float);
-    ctx.measure_yardsticks(bytes);
+    const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
+    common::grader_channel grader;
 
     const std::vector<float> in =
         argmax_problem::make_input(argmax_problem::parse_input_kind(input), n, ctx.seed());
@@ -47,11 +49,21 @@ int main(int argc, char** argv) {
       return ctx.check(r);
     };
     const auto run = [&] { argmax::launch(d_in.data(), n, d_workspace.data(), d_result.data()); };
+    // The grader compares the fields (the struct's padding is not part of the answer).
+    const auto fields = [&] {
+      const argmax_problem::result got = d_result.download().at(0);
+      return std::vector<double>{double(got.index), double(got.value)};
+    };
     d_result.poison();
     run();
     bool ok = check("argmax");
-    const common::timing_stats time = ctx.time([&] { d_result.poison(); }, run);
+    grader.values("argmax", fields());
+    const auto digest = [&] { grader.rep_values(fields()); };
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, [&] { d_result.poison(); }, run, digest,
+        [&] { grader.perturb(d_in.data(), n, sizeof(float)); });
     ok = check("argmax after timing") && ok;
+    grader.values("argmax after timing", fields());
 
     common::result_row row;
     row.variant = "input=" + input;
@@ -61,6 +73,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

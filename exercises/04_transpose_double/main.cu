@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "transpose_double_problem.hpp"
 
@@ -21,7 +22,8 @@ int main(int argc, char** argv) {
         ctx.resolve_matrix(2 * sizeof(double), sizeof(double), common::MAX_N);
     const std::int64_t n = m.elements();
     const std::size_t bytes = std::size_t(n) * sizeof(double);
-    ctx.measure_yardsticks(bytes);
+    const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
+    common::grader_channel grader;
 
     const std::vector<double> in = transpose_double_problem::make_input(m.rows, m.cols, ctx.seed());
     std::vector<double> want(in.size());
@@ -37,8 +39,13 @@ int main(int argc, char** argv) {
     d_out.poison();
     run();
     bool ok = check("transpose");
-    const common::timing_stats time = ctx.time(run);
+    grader.output("transpose", d_out.data(), d_out.bytes());
+    const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, [&] { d_out.poison(); }, run, digest,
+        [&] { grader.perturb(d_in.data(), n, sizeof(double)); });
     ok = check("transpose after timing") && ok;
+    grader.output("transpose after timing", d_out.data(), d_out.bytes());
 
     common::result_row row;
     row.type = "double";
@@ -49,6 +56,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

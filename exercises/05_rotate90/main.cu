@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "common/random.hpp"
 #include "rotate90_problem.hpp"
@@ -22,7 +23,8 @@ int main(int argc, char** argv) {
         ctx.resolve_matrix(2 * sizeof(float), sizeof(float), common::MAX_N);
     const std::int64_t n = m.elements();
     const std::size_t bytes = std::size_t(n) * sizeof(float);
-    ctx.measure_yardsticks(bytes);
+    const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
+    common::grader_channel grader;
 
     // 24 random bits per element: a misplaced element almost never holds the right value.
     const std::vector<float> in = common::random_floats(std::size_t(n), ctx.seed(), -1.0f, 1.0f);
@@ -39,8 +41,13 @@ int main(int argc, char** argv) {
     d_out.poison();
     run();
     bool ok = check("rotation");
-    const common::timing_stats time = ctx.time(run);
+    grader.output("rotation", d_out.data(), d_out.bytes());
+    const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, [&] { d_out.poison(); }, run, digest,
+        [&] { grader.perturb(d_in.data(), n, sizeof(float)); });
     ok = check("rotation after timing") && ok;
+    grader.output("rotation after timing", d_out.data(), d_out.bytes());
 
     common::result_row row;
     row.type = "float";
@@ -51,6 +58,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

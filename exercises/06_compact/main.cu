@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "compact_problem.hpp"
 
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
     // The input and the output on the device (the scratch is a few bytes per tile).
     const std::int64_t n = ctx.resolve_n(2 * sizeof(std::int32_t) + 0.01, sizeof(std::int32_t),
                                          compact_problem::MAX_N);
-    ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
+    const common::yardsticks& yard = ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
+    common::grader_channel grader;
 
     const std::vector<std::int32_t> in = compact_problem::make_input(n, ctx.seed());
     const std::vector<std::int32_t> want = compact_problem::compact_reference(in, threshold);
@@ -54,11 +56,29 @@ int main(int argc, char** argv) {
       return ok;
     };
 
+    // What the grader compares: the count, and the kept elements as far as it reaches (at most n).
+    const auto kept_bytes = [&] {
+      const unsigned long long count = d_count.download()[0];
+      return std::size_t(std::min<unsigned long long>(count, std::uint64_t(n))) *
+             sizeof(std::int32_t);
+    };
+    const auto record = [&](const std::string& what) {
+      grader.output(what + ": count", d_count.data(), d_count.bytes());
+      grader.output(what + ": kept elements", d_out.data(), kept_bytes());
+    };
+    const auto digest = [&] {
+      grader.rep_output(d_count.data(), d_count.bytes());
+      grader.rep_output(d_out.data(), kept_bytes());
+    };
     poison();
     run();
     bool ok = check("compact");
-    const common::timing_stats time = ctx.time(poison, run);
+    record("compact");
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, poison, run, digest,
+        [&] { grader.perturb(d_in.data(), n, sizeof(std::int32_t)); });
     ok = check("compact after timing") && ok;
+    record("compact after timing");
 
     common::result_row row;
     row.variant = "threshold=" + std::to_string(threshold);
@@ -70,6 +90,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "segmented_scan_problem.hpp"
 
@@ -23,7 +24,8 @@ int main(int argc, char** argv) {
     // Values, heads and the output on the device (the scratch is a few bytes per tile).
     const std::int64_t n = ctx.resolve_n(2 * sizeof(std::int32_t) + 1 + 0.01, sizeof(std::int32_t),
                                          segmented_scan_problem::MAX_N);
-    ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
+    const common::yardsticks& yard = ctx.measure_yardsticks(std::size_t(n) * sizeof(std::int32_t));
+    common::grader_channel grader;
 
     const std::vector<std::int32_t> values = segmented_scan_problem::make_values(n, ctx.seed());
     const std::vector<std::uint8_t> heads =
@@ -47,8 +49,15 @@ int main(int argc, char** argv) {
     poison();
     run();
     bool ok = check("segmented scan");
-    const common::timing_stats time = ctx.time(poison, run);
+    grader.output("segmented scan", d_out.data(), d_out.bytes());
+    const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
+    const common::timing_stats time =
+        common::graded_time(ctx, grader, poison, run, digest, [&] {
+          grader.perturb(d_values.data(), n, sizeof(std::int32_t));
+          grader.perturb(d_heads.data(), n, sizeof(std::uint8_t));
+        });
     ok = check("segmented scan after timing") && ok;
+    grader.output("segmented scan after timing", d_out.data(), d_out.bytes());
 
     common::result_row row;
     row.variant = "mean_segment=" + std::to_string(mean_segment);
@@ -58,6 +67,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "common/random.hpp"
 #include "rotate_array_problem.hpp"
@@ -22,7 +23,8 @@ int main(int argc, char** argv) {
     const std::int64_t n =
         ctx.resolve_n(2 * sizeof(std::int32_t), sizeof(std::int32_t), rotate_array_problem::MAX_N);
     const std::size_t bytes = std::size_t(n) * sizeof(std::int32_t);
-    ctx.measure_yardsticks(bytes);
+    const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
+    common::grader_channel grader;
 
     const std::vector<std::int32_t> in =
         common::random_ints(std::size_t(n), ctx.seed(), -1000000000, 1000000000);
@@ -39,8 +41,13 @@ int main(int argc, char** argv) {
     poison();
     run();
     bool ok = check("rotation");
-    const common::timing_stats time = ctx.time(poison, run);
+    grader.output("rotation", d_out.data(), d_out.bytes());
+    const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, poison, run, digest,
+        [&] { grader.perturb(d_in.data(), n, sizeof(std::int32_t)); });
     ok = check("rotation after timing") && ok;
+    grader.output("rotation after timing", d_out.data(), d_out.bytes());
 
     common::result_row row;
     row.variant = "k=" + std::to_string(k);
@@ -50,6 +57,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "histogram_problem.hpp"
 
@@ -19,7 +20,8 @@ int main(int argc, char** argv) {
 
   return program.run(argc, argv, [&](common::context& ctx) {
     const std::int64_t n = ctx.resolve_n(1, 1, histogram_problem::MAX_N);
-    ctx.measure_yardsticks(std::size_t(n));
+    const common::yardsticks& yard = ctx.measure_yardsticks(std::size_t(n));
+    common::grader_channel grader;
 
     const std::vector<std::uint8_t> bytes =
         histogram_problem::make_input(n, ctx.seed(), hot_percent);
@@ -39,8 +41,13 @@ int main(int argc, char** argv) {
     poison();
     run();
     bool ok = check("bin counts");
-    const common::timing_stats time = ctx.time(poison, run);
+    grader.output("bin counts", d_counts.data(), d_counts.bytes());
+    const auto digest = [&] { grader.rep_output(d_counts.data(), d_counts.bytes()); };
+    const common::timing_stats time = common::graded_time(
+        ctx, grader, poison, run, digest,
+        [&] { grader.perturb(d_bytes.data(), n, sizeof(std::uint8_t)); });
     ok = check("bin counts after timing") && ok;
+    grader.output("bin counts after timing", d_counts.data(), d_counts.bytes());
 
     common::result_row row;
     row.variant = "hot=" + std::to_string(hot_percent) + "%";
@@ -50,6 +57,7 @@ int main(int argc, char** argv) {
     row.time = time;
     row.ok = ok;
     ctx.report(row);
+    grader.timing(time, row.bytes, yard.copy_gbps, yard.read_gbps);
     return ctx.exit_code();
   });
 }

@@ -20,6 +20,9 @@ class SyncCheck(unittest.TestCase):
         self.root = self.tmp.name
         for side in ("exercises", "solutions"):
             shutil.copytree(os.path.join(grade.REPO, side, D), os.path.join(self.root, side, D))
+        results = os.path.join(self.root, check_exercises.RESULTS)
+        os.makedirs(os.path.dirname(results))
+        shutil.copy(os.path.join(grade.REPO, check_exercises.RESULTS), results)
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -67,6 +70,34 @@ class SyncCheck(unittest.TestCase):
     def test_readme_speed_target_must_be_the_graders(self):
         self.edit(f"exercises/{D}/README.md", "within 1.2x", "within 1.5x")
         self.assertIn("is not the grader's", self.problems())
+
+    def test_readme_libraries_must_be_grading_jsons(self):
+        self.edit(f"exercises/{D}/README.md", "| libraries | none allowed",
+                  "| libraries | CUB allowed")
+        self.assertIn("are not grading.json's", self.problems())
+
+    def test_speed_figure_must_be_the_measured_one(self):
+        self.edit(f"solutions/{D}/grading.json", "at least 25%", "at least 20%")
+        self.assertIn("is not the measured one", self.problems())
+        self.edit(f"exercises/{D}/README.md", "at least 25%", "at least 20%")
+        self.assertIn("is not the measured one", self.problems())
+
+    def test_a_readme_demanding_64_bit_needs_a_case_past_2_31(self):
+        self.edit(f"solutions/{D}/grading.json", '"--n 2^31+3"', '"--n 2^30+3"')
+        self.assertIn("no hidden case passes 2^31 elements", self.problems())
+
+    def test_hidden_cases_must_reach_the_public_tests(self):
+        self.edit(f"exercises/{D}/saxpy_test.cu", "GPU_TEST_CASE(",
+                  "GPU_TEST_CASE(\"n = 2^32 + 5\") { run((std::int64_t(1) << 32) + 5); }\n"
+                  "GPU_TEST_CASE(")
+        self.assertIn("fewer than the public tests' 4294967301", self.problems())
+
+    def test_public_largest(self):
+        self.assertEqual(check_exercises.public_largest(
+            "TEST_CASE(\"host\") { f(1 << 40); }\n"
+            "GPU_TEST_CASE(\"a\") { const std::int64_t rows = 65537, cols = 32771; }\n"
+            "GPU_TEST_CASE(\"b\") { g((std::int64_t(1) << 31) + 77); }  // 99999999999\n"),
+            65537 * 32771)
 
     def test_missing_solution_and_files(self):
         shutil.rmtree(os.path.join(self.root, "solutions", D, ))

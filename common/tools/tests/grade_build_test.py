@@ -1,52 +1,136 @@
 #!/usr/bin/env python3
-"""The grader's build step with a real compiler (no GPU needed): a student's copy where one
-exercise does not compile, one is complete and one is missing is built in one parallel build;
-the broken one is reported with its compiler error, the complete one builds, the missing one is
-named, and a stale program from an earlier build is never graded.
+"""The grader's isolated build with a real compiler (no GPU needed), on planted submissions:
+
+  saxpy            includes the solution's header by its path in the repository  -> flagged
+  argmax           the solution plus CUB, which the README does not allow          -> flagged
+  mean_variance    the solution, beside a stray common/random.hpp that would break
+                   the build if it shadowed the project's header                   -> builds
+  transpose_double the solution plus a macro that turns the program's own check
+                   into a no-op                                                    -> builds, and
+                   the grader's channel is compiled without the student's header
+  rotate90         the solution plus grading.json pulled into the program with
+                   .incbin                                                         -> flagged
+  compact          a compile error                                                 -> its error
+  segmented_scan   missing                                                         -> named
+  twin_primes      the solution plus a dlopen of cuBLAS                            -> flagged
+and a stale program from an earlier build is never graded.
 
     python3 common/tools/tests/grade_build_test.py SCRATCH_DIR
 """
 import os
 import shutil
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 import grade  # noqa: E402
 
 
+def solution(spec):
+    with open(os.path.join(grade.REPO, "solutions", spec.dir, spec.name + ".cuh")) as f:
+        return f.read()
+
+
 def main():
     scratch = os.path.abspath(sys.argv[1])
     shutil.rmtree(scratch, ignore_errors=True)
-    student = os.path.join(scratch, "alice")
+    student = os.path.join(scratch, "mallory", "exercises")
     specs = {s.name: s for s in grade.load_specs(os.path.join(grade.REPO, "solutions"))}
-    broken, complete, missing = specs["saxpy"], specs["argmax"], specs["mean_variance"]
-    for spec, side in ((broken, "exercises"), (complete, "solutions")):
-        os.makedirs(os.path.join(student, spec.dir))
-        shutil.copy(os.path.join(grade.REPO, side, spec.dir, spec.name + ".cuh"),
-                    os.path.join(student, spec.dir))
-    header = os.path.join(student, broken.dir, broken.name + ".cuh")
-    with open(header) as f:
-        text = f.read()
-    with open(header, "w") as f:
-        f.write(text.replace('common::todo("saxpy::launch");', 'common::todo("saxpy::launch") oops;'))
 
+    def plant(name, text, extra=None):
+        folder = os.path.join(student, specs[name].dir)
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, name + ".cuh"), "w") as f:
+            f.write(text)
+        for path, body in (extra or {}).items():
+            os.makedirs(os.path.dirname(os.path.join(folder, path)), exist_ok=True)
+            with open(os.path.join(folder, path), "w") as f:
+                f.write(body)
+
+    plant("saxpy", f'#include "{grade.REPO}/solutions/01_saxpy/saxpy.cuh"\n')
+    plant("argmax", "#include <cub/cub.cuh>\n" + solution(specs["argmax"]))
+    shadow = {"common/random.hpp": "#error the student's random.hpp shadowed the project's\n"}
+    plant("mean_variance", solution(specs["mean_variance"]), shadow)
+    os.makedirs(os.path.join(student, "common"), exist_ok=True)
+    with open(os.path.join(student, "common", "random.hpp"), "w") as f:
+        f.write(shadow["common/random.hpp"])
+    plant("transpose_double", solution(specs["transpose_double"]) + """
+#include "common/verify.hpp"
+namespace common {
+template <class... Args>
+check_result compare_exact_always(Args&&...) { return {"fooled", 0, 0, {}}; }
+}  // namespace common
+#define compare_exact(...) compare_exact_always(__VA_ARGS__)
+""")
+    grading = os.path.join(grade.REPO, "solutions", specs["rotate90"].dir, "grading.json")
+    plant("rotate90", solution(specs["rotate90"]) +
+          f'\n__asm__(".section .rodata\\n.incbin \\"{grading}\\"\\n.previous");\n')
+    plant("compact", solution(specs["compact"]).replace("namespace compact {",
+                                                         "namespace compact { oops", 1))
+    plant("twin_primes", "#include <dlfcn.h>\n" + solution(specs["twin_primes"]) + """
+inline void* twin_primes_helper() { return dlopen("libcublas.so.13", RTLD_NOW); }
+static void* const twin_primes_helper_handle = twin_primes_helper();
+""")
+
+    builder = grade.StudentBuilder(os.path.join(scratch, "worker"),
+                                   grade.make_scratch_tree(grade.REPO,
+                                                           os.path.join(scratch, "handout")))
     failures = []
-    runner = grade.CMakeRunner(os.path.join(scratch, "build"), "alice", student, None)
-    # A program left by an earlier build of the broken exercise must not be graded.
-    stale = runner.binary("student", broken)
+    if os.path.exists(os.path.join(builder.src, "solutions")) or any(
+            "grading.json" in names for _, _, names in os.walk(builder.src)):
+        failures.append("the scratch tree holds solutions/ or a grading.json")
+    # A program left by an earlier build must not be graded.
+    error = builder.configure()
+    if error:
+        print(error)
+        return 1
+    stale = os.path.join(builder.build, "bin", "exercise_compact")
     os.makedirs(os.path.dirname(stale), exist_ok=True)
     with open(stale, "w") as f:
         f.write("stale")
-    runner.prebuild("student", [broken, complete, missing])
-    got = {s.name: runner.build("student", s) for s in (broken, complete, missing)}
-    if not (got["saxpy"] or "").startswith("compile error:") or "oops" not in got["saxpy"]:
-        failures.append(f"broken saxpy: want its compile error, got {got['saxpy']!r}")
+    names = ["saxpy", "argmax", "mean_variance", "transpose_double", "rotate90", "compact",
+             "segmented_scan", "twin_primes"]
+    out_dir = os.path.join(scratch, "programs")
+    got = builder.build_student(student, [specs[n] for n in names], out_dir,
+                                grade.secret_snippets(os.path.join(grade.REPO, "solutions")))
+    for name in names:
+        print(f"{name}: {got[name]}")
+
+    def expect(name, ok, what):
+        if not ok:
+            failures.append(f"{name}: want {what}, got {got[name]!r}")
+    expect("saxpy", (got["saxpy"] or "").startswith("FLAGGED: includes a file from outside the "
+                                                     "handout") and "solutions/01_saxpy" in
+           got["saxpy"], "flagged for including the solution")
+    expect("argmax", "FLAGGED: uses cub" in (got["argmax"] or ""), "flagged for CUB")
+    expect("mean_variance", got["mean_variance"] is None, "built (the stray header unused)")
+    expect("transpose_double", got["transpose_double"] is None, "built")
+    expect("rotate90", "FLAGGED: the program holds text of solutions/05_rotate90/grading.json"
+           in (got["rotate90"] or ""), "flagged for holding grading.json")
+    expect("compact", (got["compact"] or "").startswith("compile error:") and
+           "oops" in got["compact"], "its compile error")
+    expect("segmented_scan", got["segmented_scan"] == "missing: 07_segmented_scan/"
+           "segmented_scan.cuh", "named as missing")
+    expect("twin_primes", "FLAGGED: uses cublas" in (got["twin_primes"] or ""),
+           "flagged for cuBLAS")
     if os.path.exists(stale):
-        failures.append("the stale saxpy program is still there")
-    if got["argmax"] is not None or not os.path.isfile(runner.binary("student", complete)):
-        failures.append(f"complete argmax: want it built, got {got['argmax']!r}")
-    if got["mean_variance"] != "missing: 03_mean_variance/mean_variance.cuh":
-        failures.append(f"missing mean_variance: got {got['mean_variance']!r}")
+        failures.append("the stale compact program is still there")
+    for name in names:
+        built = os.path.isfile(os.path.join(out_dir, name))
+        if built != (got[name] is None):
+            failures.append(f"{name}: program {'copied' if built else 'missing'} for {got[name]!r}")
+    # The macro reached the program's own check (main.cu), never the grader's channel.
+    deps = subprocess.run(["ninja", "-C", builder.build, "-t", "deps"], capture_output=True,
+                          text=True).stdout
+    blocks = [b.strip("\n") for b in deps.split("\n\n") if b.strip()]
+    channel = [b for b in blocks if "grader_channel.cu.o" in b.splitlines()[0]] if blocks else []
+    program = [b for b in blocks if "exercise_transpose_double.dir" in b.splitlines()[0]]
+    header = os.path.join(builder.headers, "04_transpose_double", "transpose_double.cuh")
+    if not channel or any(header in b or "headers/" in b for b in channel):
+        failures.append("the grader's channel was compiled with a student's header (or not found)")
+    if not program or not any(header in b for b in program):
+        failures.append("exercise_transpose_double's deps do not show the student's header: "
+                        "this test no longer sees the isolation it checks")
     for f in failures:
         print("FAIL:", f)
     print(f"grade_build_test: {len(failures)} failure(s)")

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Host tests of the grader (common/tools/grade.py): scoring and reports on fake runs, and the
-command's refusals (no device, unknown exercise, no solutions). No GPU, no compiler needed.
+"""Host tests of the grader (common/tools/grade.py): judging and scoring on fake runs (the planted
+cheats that need no GPU: fake output from a static initializer, a forged or stale channel record,
+memoized repetitions, a time below the physical floor, a flagged build or run), reports and the
+gradebook, and the command's refusals (no device, unknown exercise, no solutions). No GPU, no
+compiler needed; grade_sandbox_test.py runs real processes.
 
     python3 common/tools/tests/grade_test.py [GPU_INFO]   (GPU_INFO: a gpu_info program that
                                                            exits 77 here, for the no-device case)
 """
+import csv
 import io
 import json
 import os
@@ -27,35 +31,46 @@ def spec(**kw):
     return grade.Spec(**base)
 
 
-def ok_json(ms):
-    return grade.RunResult(0, "banner\n" + json.dumps({"step": "demo", "median_ms": ms}) + "\n")
+def records(args, nonce, ms=1.0, digest=None, copy_gbps=4000.0, nbytes=1e6):
+    """What a correct program writes on the channel for one argument line."""
+    rs = [{"nonce": nonce, "kind": "output", "what": "out",
+           "digest": digest or f"digest of {args.split(' --reps')[0]}"},
+          {"nonce": nonce, "kind": "reps", "digests": ["r0"]}]
+    if "--reps 30" in args:
+        rs.append({"nonce": nonce, "kind": "time", "median_ms": ms, "bytes": nbytes,
+                   "copy_gbps": copy_gbps, "read_gbps": copy_gbps})
+    return rs
+
+
+def correct(ms=1.0):
+    return lambda args, nonce: grade.RunResult(0, "check ok", records=records(args, nonce, ms))
 
 
 class FakeRunner:
-    """Answers like the real programs would: `student(args)` and `solution(args)` give a
-    RunResult for one command line; build_error is the student's compile error, if any."""
+    """Answers like the real programs would: `student(args, nonce)` and `solution(args, nonce)`
+    give a RunResult for one command line; build_error is the student's build outcome."""
 
-    def __init__(self, student, solution=lambda a: ok_json(1.0), build_error=None,
+    def __init__(self, student, solution=correct(), build_error=None,
                  sanitizer_output="========= ERROR SUMMARY: 0 errors"):
         self.sides = {"student": student, "solution": solution}
         self.build_error = build_error
         self.sanitizer_output = sanitizer_output
         self.calls = []
+        self.nonces = {}
+
+    def nonce(self, key):
+        return self.nonces.setdefault(key, f"{len(self.nonces):016x}")
 
     def build(self, side, s):
         return self.build_error if side == "student" else None
 
-    def run(self, side, s, args, timeout_s):
+    def run(self, side, s, args, timeout_s, nonce):
         self.calls.append((side, args))
-        return self.sides[side](args)
+        return self.sides[side](args, nonce)
 
     def sanitize(self, side, s, args, timeout_s):
         self.calls.append(("sanitize", args))
         return grade.RunResult(0, self.sanitizer_output)
-
-
-def correct_and_timed(ms):
-    return lambda args: ok_json(ms) if "--format json" in args else grade.RunResult(0, "check ok")
 
 
 class Scoring(unittest.TestCase):
@@ -67,26 +82,27 @@ class Scoring(unittest.TestCase):
         self.assertEqual(grade.speed_points(50), 0)
 
     def test_full_marks(self):
-        r = FakeRunner(correct_and_timed(1.1))
+        r = FakeRunner(correct(1.1))
         g = grade.grade_exercise(spec(), "alice", r)
         self.assertEqual((g.cases_passed, g.cases_total), (6, 6))
         self.assertEqual((g.correct, g.speed, g.total), (70, 30, 100))
-        # every case with every hidden seed, one repetition; timing alternates the two sides
+        # every case with every hidden seed, one repetition; the solution runs each case first
         self.assertIn(("student", "--n 2^20+3 --seed 12 --reps 1 --warmup 0"), r.calls)
-        timing = [c[0] for c in r.calls if "--format json" in c[1]]
-        self.assertEqual(timing, ["student", "solution"] * grade.TIMING_ROUNDS)
+        timing = [c[0] for c in r.calls if "--reps 30" in c[1]]
+        self.assertEqual(timing, ["solution", "student"] * grade.TIMING_ROUNDS)
 
     def test_seed_option_replaces_the_hidden_seeds(self):
-        r = FakeRunner(correct_and_timed(1.0))
+        r = FakeRunner(correct())
         g = grade.grade_exercise(spec(), "alice", r, seed=5)
         self.assertEqual(g.cases_total, 3)
         self.assertTrue(all("--seed 5" in c[1] for c in r.calls))
 
     def test_wrong_answer_costs_its_case_and_the_speed_marks(self):
-        def student(args):
+        def student(args, nonce):
             if "--n 33 " in args:
-                return grade.RunResult(1, "demo: 1 mismatch; first: [32] got 0 want 7")
-            return correct_and_timed(1.0)(args)
+                return grade.RunResult(1, "demo: 1 mismatch; first: [32] got 0 want 7",
+                                       records=records(args, nonce, digest="other"))
+            return correct()(args, nonce)
         g = grade.grade_exercise(spec(), "bob", FakeRunner(student))
         self.assertEqual(g.cases_passed, 4)
         self.assertAlmostEqual(g.correct, round(70 * 4 / 6, 1))
@@ -94,15 +110,95 @@ class Scoring(unittest.TestCase):
         self.assertTrue(any("wrong answer" in n and "got 0 want 7" in n for n in g.notes))
         self.assertIn("speed not graded: not every case passed", g.notes)
 
-    def test_slow_solution_loses_speed_points(self):
-        r = FakeRunner(correct_and_timed(2.1), solution=lambda a: ok_json(1.0))
-        g = grade.grade_exercise(spec(), "carol", r)
-        self.assertEqual(g.correct, 70)
-        self.assertAlmostEqual(g.ratio, 2.1)
-        self.assertAlmostEqual(g.speed, 15)
+    def test_a_wrong_output_fails_even_when_the_program_says_it_passed(self):
+        # The in-process check was fooled (a macro, a patched comparison): exit 0, "check ok",
+        # but the digest on the channel is not the solution's.
+        def student(args, nonce):
+            return grade.RunResult(0, "check ok", records=records(args, nonce, digest="forged"))
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(student))
+        self.assertEqual((g.cases_passed, g.total), (0, 0))
+        self.assertIn("wrong result: out: output differs from the solution's", g.notes[0])
+
+    def test_fake_output_from_a_static_initializer_scores_zero(self):
+        # Prints a success line and a result row, exits 0, computes nothing: nothing on the
+        # channel, so no case passes.
+        fake = '{"step": "demo", "median_ms": 0.001, "ok": true}\ncheck ok: 1 elements checked'
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(
+            lambda args, nonce: grade.RunResult(0, fake)))
+        self.assertEqual((g.cases_passed, g.total), (0, 0))
+        self.assertIn("no result on the grader's channel", g.notes[0])
+
+    def test_records_with_another_nonce_do_not_count(self):
+        def student(args, nonce):
+            return grade.RunResult(0, "", records=grade.parse_records(
+                "\n".join(json.dumps(r) for r in records(args, "f" * 16)), nonce))
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(student))
+        self.assertEqual(g.cases_passed, 0)
+
+    def test_conflicting_records_fail(self):
+        def student(args, nonce):
+            rs = records(args, nonce)
+            return grade.RunResult(0, "", records=rs + [dict(rs[0], digest="another")])
+        g = grade.grade_exercise(spec(cases=["--n 3"], seeds=[1]), "mallory",
+                                 FakeRunner(student))
+        self.assertIn("conflicting records", g.notes[0])
+
+    def test_memoized_repetitions_fail(self):
+        # Each timed repetition runs on a perturbed input: a remembered output differs.
+        def student(args, nonce):
+            rs = records(args, nonce)
+            rs[1] = dict(rs[1], digests=["stale"])
+            return grade.RunResult(0, "", records=rs)
+        g = grade.grade_exercise(spec(cases=["--n 3"], seeds=[1]), "mallory",
+                                 FakeRunner(student))
+        self.assertEqual(g.total, 0)
+        self.assertIn("timed repetitions: 1 of 1 outputs differ", g.notes[0])
+
+    def test_time_below_the_physical_floor_is_flagged(self):
+        # 1e6 bytes at 4000 GB/s take 0.25 us; a memoized result "takes" 0.01 us.
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(
+            lambda args, nonce: grade.RunResult(0, "", records=records(args, nonce, 1e-5)),
+            solution=lambda args, nonce: grade.RunResult(0, "", records=records(args, nonce,
+                                                                                 2.5e-4))))
+        self.assertEqual((g.correct, g.speed, g.total), (70, 0, 0))
+        self.assertIn("below the physical floor", g.flags[0])
+
+    def test_a_second_time_record_is_flagged(self):
+        def student(args, nonce):
+            rs = records(args, nonce)
+            if "--reps 30" in args:
+                rs.insert(0, dict(rs[-1], median_ms=0.9))
+            return grade.RunResult(0, "", records=rs)
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(student))
+        self.assertEqual((g.correct, g.total), (70, 0))
+        self.assertIn("a forged time", g.flags[0])
+
+    def test_no_floor_where_no_bytes_move(self):
+        g = grade.grade_exercise(spec(), "ok", FakeRunner(
+            lambda args, nonce: grade.RunResult(0, "", records=records(args, nonce, 1e-5,
+                                                                       nbytes=0)),
+            solution=lambda args, nonce: grade.RunResult(0, "", records=records(
+                args, nonce, 1e-5, nbytes=0))))
+        self.assertEqual(g.total, 100)
+
+    def test_values_within_the_tolerance_of_the_reference_pass(self):
+        def values(got, ref=None, tolerance=0.01):
+            return [{"nonce": "n", "kind": "values", "what": "mean", "values": got,
+                     "tolerance": tolerance, "reference": ref or []}]
+        ref = values([5.0], [5.004])
+        self.assertIsNone(grade.compare_records(values([5.01]), ref))
+        self.assertIn("mean", grade.compare_records(values([5.02]), ref))
+        # the student's own "reference" is never used
+        self.assertIn("mean", grade.compare_records(values([9.0], [9.0]), ref))
+        nan = values(["nan"], ["nan"])
+        self.assertIsNone(grade.compare_records(values(["nan"]), nan))
+        self.assertIsNotNone(grade.compare_records(values([1.0]), nan))
+        exact = values([3, 1.5], tolerance=0)
+        self.assertIsNone(grade.compare_records(values([3, 1.5]), exact))
+        self.assertIsNotNone(grade.compare_records(values([3, 1.5000001]), exact))
 
     def test_time_out_and_crashes_are_named(self):
-        def student(args):
+        def student(args, nonce):
             if "--n 1 " in args:
                 return grade.RunResult(-signal.SIGKILL, "", timed_out=True)
             if "--n 33 " in args:
@@ -119,35 +215,53 @@ class Scoring(unittest.TestCase):
         self.assertIn("1 remaining case(s) not run after that", text)
         self.assertEqual(g.cases_total, 6)
 
-    def test_cuda_error_is_a_crash(self):
+    def test_a_crash_after_correct_records_still_fails(self):
         g = grade.grade_exercise(spec(cases=["--n 9"], seeds=[1]), "erin", FakeRunner(
-            lambda a: grade.RunResult(3, "demo.cuh:12: cudaErrorIllegalAddress")))
+            lambda args, nonce: grade.RunResult(3, "demo.cuh:12: cudaErrorIllegalAddress",
+                                                records=records(args, nonce))))
         self.assertTrue(g.notes[0].endswith("crash (CUDA error): demo.cuh:12: "
                                             "cudaErrorIllegalAddress"))
 
     def test_untouched_skeleton_scores_zero(self):
-        r = FakeRunner(lambda a: grade.RunResult(
+        r = FakeRunner(lambda args, nonce: grade.RunResult(
             1, "demo: not implemented: demo::launch (fill in the TODO regions)"))
         g = grade.grade_exercise(spec(), "frank", r)
         self.assertEqual(g.total, 0)
         self.assertIn("not implemented: demo::launch", g.notes[0])
         # one run says it all: the other cases are not run
-        self.assertEqual(len(r.calls), 1)
+        self.assertEqual([c for c in r.calls if c[0] == "student"], [r.calls[1]])
         self.assertIn("5 remaining case(s) not run after that", g.notes)
 
     def test_compile_error_scores_zero_and_runs_nothing(self):
-        r = FakeRunner(correct_and_timed(1.0), build_error="compile error:\n    demo.cuh(3): "
+        r = FakeRunner(correct(), build_error="compile error:\n    demo.cuh(3): "
                        "error: expected a ';'")
         g = grade.grade_exercise(spec(), "gina", r)
         self.assertEqual(g.total, 0)
         self.assertIn("expected a ';'", g.notes[0])
         self.assertEqual(r.calls, [])
 
+    def test_a_flagged_build_scores_zero_with_its_reason(self):
+        r = FakeRunner(correct(), build_error="FLAGGED: uses cub, which this exercise does "
+                       "not allow (includes cub.cuh)")
+        g = grade.grade_exercise(spec(), "mallory", r)
+        self.assertEqual(g.total, 0)
+        self.assertIn("uses cub", g.flags[0])
+        self.assertEqual(r.calls, [])
+
+    def test_a_flagged_run_scores_zero(self):
+        def student(args, nonce):
+            r = correct()(args, nonce)
+            r.flag = "FLAGGED: the program changed the grader's reference program(s) demo"
+            return r
+        g = grade.grade_exercise(spec(), "mallory", FakeRunner(student))
+        self.assertEqual(g.total, 0)
+        self.assertIn("reference program", g.flags[0])
+
     def test_sanitizer_report_costs_the_penalty(self):
-        clean = grade.grade_exercise(spec(), "h", FakeRunner(correct_and_timed(1.0)), True)
+        clean = grade.grade_exercise(spec(), "h", FakeRunner(correct()), True)
         self.assertEqual(clean.total, 100)
         dirty = grade.grade_exercise(spec(), "h", FakeRunner(
-            correct_and_timed(1.0),
+            correct(),
             sanitizer_output="Invalid __global__ write of size 4\n========= ERROR SUMMARY: "
                              "2 errors"), True)
         self.assertEqual(dirty.penalty, grade.SANITIZER_PENALTY)
@@ -159,14 +273,46 @@ class Scoring(unittest.TestCase):
         self.assertEqual(g.total, 0)
 
     def test_failing_solution_is_not_graded(self):
-        r = FakeRunner(correct_and_timed(1.0), solution=lambda a: grade.RunResult(1, "mismatch"))
+        r = FakeRunner(correct(), solution=lambda args, nonce: grade.RunResult(1, "mismatch"))
         with self.assertRaises(grade.ReferenceFailed):
             grade.grade_exercise(spec(), "alice", r)
 
-    def test_median_ms_reads_the_first_json_row(self):
-        self.assertEqual(grade.median_ms(grade.RunResult(0, 'x\n{"median_ms": 2.5}\n'
-                                                            '{"median_ms": 9}')), 2.5)
-        self.assertIsNone(grade.median_ms(grade.RunResult(0, "no rows")))
+
+class Parsing(unittest.TestCase):
+    def test_records_need_the_nonce_and_a_kind(self):
+        text = "\n".join(['{"nonce": "ab", "kind": "output", "what": "x", "digest": "1"}',
+                          '{"nonce": "cd", "kind": "output", "what": "x", "digest": "2"}',
+                          '{"nonce": "ab"}', "not json", '["ab"]'])
+        self.assertEqual([r["digest"] for r in grade.parse_records(text, "ab")], ["1"])
+
+    def test_case_elements(self):
+        self.assertEqual(grade.case_elements("--n 2^31+5 --input last"), 2 ** 31 + 5)
+        self.assertEqual(grade.case_elements("--rows 2^16 --cols 2^15+1"), 2 ** 16 * (2 ** 15 + 1))
+        self.assertEqual(grade.case_elements("--rows 7"), 49)
+        self.assertEqual(grade.case_elements("--k 3"), 0)
+        self.assertEqual(grade.eval_int("10^10"), 10 ** 10)
+        self.assertEqual(grade.eval_int("2^28-3*2"), 2 ** 28 - 6)
+
+    def test_student_name_is_the_submission_folder(self):
+        self.assertEqual(grade.student_name("/home/t/alice/exercises"), "alice")
+        self.assertEqual(grade.student_name("/home/t/alice/exercises/"), "alice")
+        self.assertEqual(grade.student_name("/course/submissions/bob"), "bob")
+
+    def test_dependency_problems(self):
+        s = spec()
+        allowed = ["/scratch", "/usr/local/cuda"]
+        self.assertEqual(grade.dependency_problems(
+            ["/scratch/common/check.cuh", "/usr/local/cuda/include/cuda_runtime.h"], allowed, s),
+            [])
+        flags = grade.dependency_problems(["/repo/solutions/01_demo/demo.cuh"], allowed, s)
+        self.assertIn("includes a file from outside the handout: /repo/solutions", flags[0])
+        flags = grade.dependency_problems(["/usr/local/cuda/include/cub/cub.cuh"], allowed, s)
+        self.assertIn("uses cub", flags[0])
+        flags = grade.dependency_problems(["/usr/local/cuda/include/thrust/sort.h",
+                                           "/usr/local/cuda/include/cublas_v2.h"], allowed, s)
+        self.assertEqual(len(flags), 2)
+        self.assertEqual(grade.dependency_problems(["/usr/local/cuda/include/cub/cub.cuh"],
+                                                   allowed, spec(libraries=["cub"])), [])
 
 
 class Reports(unittest.TestCase):
@@ -182,7 +328,7 @@ class Reports(unittest.TestCase):
         grade.report_csv(self.grades(), out)
         lines = out.getvalue().splitlines()
         self.assertEqual(lines[0].split(","), grade.CSV_FIELDS)
-        self.assertTrue(lines[1].startswith("alice,saxpy,6,6,70,30,0,100"))
+        self.assertTrue(lines[1].startswith("alice,saxpy,graded,6,6,70,30,0,100"))
         out = io.StringIO()
         grade.report_json(self.grades(), out)
         rows = json.loads(out.getvalue())
@@ -195,14 +341,30 @@ class Reports(unittest.TestCase):
         self.assertIn("--n 33 --seed 1: wrong answer", text)
         self.assertRegex(text, r"total\s+100 of 100")
 
-    def test_gradebook(self):
+    def test_gradebook_writes_not_graded_and_errors_with_their_reason(self):
+        grades = self.grades() + [
+            grade.Grade("alice", "argmax", status="not graded",
+                        reason="argmax: the solution failed on --n 5"),
+            grade.Grade("bob", "argmax", status="error", reason="disk full"),
+            grade.Grade("carol", "saxpy", correct=70, speed=30,
+                        flags=["FLAGGED: uses cub, which this exercise does not allow"])]
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "gradebook.csv")
-            grade.write_gradebook(self.grades(), ["saxpy", "argmax"], path)
+            grade.write_gradebook(grades, ["saxpy", "argmax"], path)
             with open(path) as f:
-                self.assertEqual(f.read().splitlines(),
-                                 ["student,saxpy,argmax,total", "alice,100,0,100",
-                                  "bob,35,0,35"])
+                self.assertEqual(list(csv.reader(f)), [
+                    ["student", "saxpy", "argmax", "total"],
+                    ["alice", "100", "not graded: argmax: the solution failed on --n 5", "100"],
+                    ["bob", "35", "error: disk full", "35"],
+                    ["carol", "0 (FLAGGED: uses cub, which this exercise does not allow)",
+                     "not graded: not run", "0"]])
+        out = io.StringIO()
+        grade.report_human(grades, out)
+        self.assertIn("NOT GRADED: argmax: the solution failed", out.getvalue())
+        rows = {(r["student"], r["exercise"]): r for r in json.loads(
+            (lambda o: (grade.report_json(grades, o), o.getvalue())[1])(io.StringIO()))}
+        self.assertIsNone(rows[("alice", "argmax")]["total"])
+        self.assertEqual(rows[("carol", "saxpy")]["total"], 0)
 
 
 class Command(unittest.TestCase):
@@ -245,6 +407,13 @@ class Command(unittest.TestCase):
         for s in specs:
             self.assertTrue(s.cases and s.seeds and s.timing and s.sanitize, s.name)
             self.assertNotIn("--sweep", s.timing)
+            self.assertTrue(set(s.libraries) <= set(grade.KNOWN_LIBRARIES), s.name)
+
+    def test_name_with_submissions_is_a_usage_error(self):
+        with tempfile.TemporaryDirectory() as d:
+            r = self.run_grade("--submissions", d, "--name", "x", "--gpu-info", "/bin/false")
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("--name names the one student", r.stderr)
 
 
 if __name__ == "__main__":

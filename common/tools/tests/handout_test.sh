@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The handout test: make the students' tarball, unpack it, check that no solution file and no
-# solution's code is inside, then configure it, build common/ (the harness and the parts' rooms)
-# and every exercise's skeleton program, and run common's unit tests and each skeleton with --help.
+# The handout test: make the students' tarball, unpack it, check that no solution file, no grading
+# data, no solution's code and no working answer (a filled-in skeleton, a script that writes one)
+# is inside, and that the check catches each of them; then configure it, build common/ (the
+# harness and the parts' rooms) and every exercise's skeleton program, and run common's unit
+# tests and each skeleton with --help.
 #   bash common/tools/tests/handout_test.sh <repository> <scratch directory>
 set -euo pipefail
 repo=$(cd "$1" && pwd)
@@ -17,8 +19,24 @@ if [ -e "$root/solutions" ]; then echo "handout_test: solutions/ is in the hando
 if find "$root" -name grading.json | grep -q .; then
   echo "handout_test: a grading.json is in the handout"; exit 1
 fi
-# The same leak check, run on what was unpacked (the bodies come from the repository).
+if find "$root" -name plant_faults.py | grep -q .; then
+  echo "handout_test: the fault planter (which writes working answers) is in the handout"; exit 1
+fi
+# The same leak check, run on what was unpacked (the bodies come from the repository): no
+# solution's code, every skeleton region still a TODO, no script holding kernel code.
 python3 "$repo/common/tools/make_handout.py" --source-dir "$repo" --verify "$root"
+# ... and it catches each kind of leak (so that its pass above means something).
+leak() {  # leak <what> <file in the handout> <content source>
+  local dir=$work/leak
+  rm -rf "$dir" && mkdir -p "$dir/$(dirname "$2")" && cp "$3" "$dir/$2"
+  if python3 "$repo/common/tools/make_handout.py" --source-dir "$repo" --verify "$dir" \
+      > /dev/null 2>&1; then
+    echo "handout_test: the leak check missed $1"; exit 1
+  fi
+}
+leak "a filled-in skeleton" exercises/01_saxpy/saxpy.cuh "$repo/solutions/01_saxpy/saxpy.cuh"
+leak "a grading.json" exercises/01_saxpy/grading.json "$repo/solutions/01_saxpy/grading.json"
+leak "a fault planter" common/tools/plant_faults.py "$repo/solutions/grader-check/plant_faults.py"
 grep -q "## Exercises" "$root/README.md" || { echo "handout_test: README has no Exercises section"; exit 1; }
 
 cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release > "$work/configure.log" 2>&1 ||

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Host tests of how the grader runs a student's program (common/tools/grade.py's run_contained,
+Sandbox, References, Runner), with real processes and planted cheats that need no GPU: a
+grandchild that holds stdout and escapes the process group, a hang, a write to the reference
+program, a read of grading.json, fake output from a static initializer, and the limits and the
+clean environment every run gets. No GPU, no compiler needed.
+
+    python3 common/tools/tests/grade_sandbox_test.py
+"""
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import grade  # noqa: E402
+
+GRADING_JSON = os.path.join(grade.REPO, "solutions", "01_saxpy", "grading.json")
+
+
+def script(folder, name, body):
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n" + body)
+    os.chmod(path, 0o755)
+    return path
+
+
+def spec():
+    return grade.Spec(dir="01_demo", name="demo", cases=["--n 3"], seeds=[7], timing="--n 9",
+                      sanitize="--n 3", timeout_s=10)
+
+
+class FixedReference(grade.Runner):
+    """The real Runner for the student's side; the solution's side answers with canned records
+    (the solution wrote one output digest "right")."""
+
+    def run(self, side, s, args, timeout_s, nonce):
+        if side == "solution":
+            return grade.RunResult(0, "", records=[
+                {"nonce": nonce, "kind": "output", "what": "out", "digest": "right"}])
+        return super().run(side, s, args, timeout_s, nonce)
+
+
+class Contained(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        grade._become_subreaper()
+        cls.tmp = tempfile.mkdtemp(prefix="grade-sandbox-test-")
+        os.chmod(cls.tmp, 0o755)
+        cls.sandbox = grade.Sandbox([grade.REPO, cls.tmp])
+        cls.limits = grade.Limits(wall_s=5, data_bytes=8 << 30, file_bytes=1 << 20)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def run_program(self, body, limits=None, nonce=None):
+        program = script(self.tmp, "program", body)
+        return grade.run_contained([program, "--n", "3"], limits or self.limits, self.sandbox,
+                                   channel=nonce, program=program)
+
+    def test_a_grandchild_holding_stdout_neither_hangs_the_grader_nor_survives(self):
+        start = time.monotonic()
+        r = self.run_program("setsid sh -c 'echo grandchild $$; exec sleep 300' &\n"
+                             "sleep 0.5\necho parent done\nexit 0\n")
+        self.assertLess(time.monotonic() - start, 4)
+        self.assertIn("parent done", r.output)
+        pid = int(r.output.split("grandchild ")[1].split()[0])
+        self.assertFalse(os.path.exists(f"/proc/{pid}"), "the setsid grandchild still runs")
+
+    def test_a_hang_is_stopped_at_the_limit(self):
+        start = time.monotonic()
+        r = self.run_program("sleep 300\n", grade.Limits(wall_s=1.5))
+        self.assertTrue(r.timed_out)
+        self.assertEqual(r.rc, -signal.SIGKILL)
+        self.assertLess(time.monotonic() - start, 6)
+
+    def test_every_run_gets_limits_and_a_clean_environment(self):
+        r = self.run_program("cat /proc/self/limits\nenv\n")
+        limits = {line[:26].strip(): line[26:].split() for line in r.output.splitlines()
+                  if line.startswith("Max ")}
+        self.assertEqual(limits["Max file size"][0], str(1 << 20))
+        self.assertEqual(limits["Max data size"][0], str(8 << 30))
+        self.assertNotEqual(limits["Max processes"][0], "unlimited")
+        self.assertNotEqual(limits["Max cpu time"][0], "unlimited")
+        self.assertEqual(limits["Max core file size"][0], "0")
+        env = dict(line.split("=", 1) for line in r.output.splitlines()
+                   if "=" in line and not line.startswith("Max "))
+        self.assertEqual(env.get("PATH"), "/usr/bin:/bin")
+        self.assertTrue(env.get("HOME", "").startswith(tempfile.gettempdir()))
+        for leaked in set(os.environ) - {"PATH", "HOME", "LANG", "TMPDIR", "PWD", "SHLVL", "_",
+                                         "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH",
+                                         "NVIDIA_VISIBLE_DEVICES"}:
+            self.assertNotIn(leaked, env, f"the grader's {leaked} reached the program")
+
+    def test_the_file_size_limit_stops_a_flood(self):
+        r = self.run_program("head -c 5000000 /dev/zero > flood\necho size $(wc -c < flood)\n")
+        self.assertIn("File size limit exceeded", r.output)
+        self.assertIn(f"size {1 << 20}", r.output)
+
+    def test_the_channel_brings_back_records_with_the_nonce_only(self):
+        r = self.run_program(
+            'echo "{\\"nonce\\":\\"$BOOK_GRADER_NONCE\\",\\"kind\\":\\"output\\",'
+            '\\"what\\":\\"out\\",\\"digest\\":\\"right\\"}" >&$BOOK_GRADER_FD\n'
+            'echo \'{"nonce":"0000000000000000","kind":"output","what":"out","digest":"x"}\' '
+            '>&$BOOK_GRADER_FD\n', nonce="00000000000000ab")
+        self.assertEqual(r.records, [{"nonce": "00000000000000ab", "kind": "output",
+                                      "what": "out", "digest": "right"}])
+
+    def test_grading_json_is_out_of_reach(self):
+        self.assertTrue(os.path.isfile(GRADING_JSON))
+        r = self.run_program(f"cat {GRADING_JSON} && echo LEAKED\n")
+        if self.sandbox.namespaces or self.sandbox.user:
+            self.assertNotIn("LEAKED", r.output, self.sandbox.describe())
+        else:
+            # Neither root nor a mount namespace: the grader says so in its report.
+            self.assertIn("nothing hidden", self.sandbox.describe())
+
+    def runner(self, student_dir):
+        refs = grade.References(os.path.join(self.tmp, "build"), None)
+        reference = os.path.join(self.tmp, "solution_demo")
+        with open(reference, "w") as f:
+            f.write("#!/bin/sh\necho the reference\n")
+        refs.install("demo", reference)
+        runner = FixedReference(refs, self.sandbox, lambda t: grade.Limits(wall_s=t))
+        runner.set_student(student_dir, {"demo": None})
+        return runner, refs
+
+    def test_a_write_to_the_reference_program_is_refused_or_flagged(self):
+        student_dir = os.path.join(self.tmp, "student-writes")
+        os.makedirs(student_dir)
+        runner, refs = self.runner(student_dir)
+        try:
+            target = refs.path("demo")
+            script(student_dir, "demo", f"chmod u+w {target} 2>/dev/null\n"
+                   f"echo 'echo poisoned' > {target} && echo WROTE\n")
+            g = grade.grade_exercise(spec(), "mallory", runner)
+            with open(target) as f:
+                self.assertEqual(f.read(), "#!/bin/sh\necho the reference\n")
+            self.assertEqual(g.total, 0)
+            if g.flags:
+                self.assertIn("changed the grader's reference program", g.flags[0])
+            else:  # refused: the program never reached the file
+                self.assertRegex(g.notes[0], "Permission denied|No such file")
+        finally:
+            refs.close()
+
+    def test_fake_output_from_a_static_initializer_scores_zero(self):
+        student_dir = os.path.join(self.tmp, "student-fakes")
+        os.makedirs(student_dir)
+        runner, refs = self.runner(student_dir)
+        try:
+            script(student_dir, "demo", "echo 'check block=64: ok: 3 elements checked'\n"
+                   "echo '{\"step\":\"demo\",\"median_ms\":0.001,\"ok\":true}'\nexit 0\n")
+            g = grade.grade_exercise(spec(), "mallory", runner)
+            self.assertEqual((g.cases_passed, g.total), (0, 0))
+            self.assertIn("no result on the grader's channel", g.notes[0])
+            # and the same program with the right record passes: the test can tell them apart
+            script(student_dir, "demo",
+                   'echo "{\\"nonce\\":\\"$BOOK_GRADER_NONCE\\",\\"kind\\":\\"output\\",'
+                   '\\"what\\":\\"out\\",\\"digest\\":\\"right\\"}" >&$BOOK_GRADER_FD\n')
+            nonce = "00000000000000cd"
+            r = runner.run("student", spec(), "--n 3", 10, nonce)
+            self.assertIsNone(grade.judge(r, runner.run("solution", spec(), "--n 3", 10, nonce),
+                                          10))
+        finally:
+            refs.close()
+
+
+if __name__ == "__main__":
+    unittest.main()
