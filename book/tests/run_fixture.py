@@ -124,6 +124,16 @@ THEN_TABLE = """## Then and now
 | G80 | 123 GB/s |
 """
 
+BETA_RUNS = "chapters/demo/02_beta/beta_runs.md"
+# beta's runs page (its history: commits, dead ends), listed under beta
+RUNS_PAGE = chain(
+    write(BETA_RUNS, "\\page beta_runs beta: runs and dead ends\n\n## First runs\n\n"
+          "Two elements per thread were tried at commit 0123abc; the H200 has not run them.\n\n"
+          "## Dead ends\n\nFour elements per thread were slower.\n"),
+    append(BETA_MD, "The runs behind this page:\n\n- \\subpage beta_runs"))
+LEARN = "## What you will learn\n\n"
+PROSE = "Each thread of the kernel reads two elements and writes them back. "  # 12 words
+
 # name: (change, expected exit code, regex the output must match[, extra build_book arguments])
 CASES = {
     "good": (None, 0, r"book: .*index\.html"),
@@ -230,12 +240,12 @@ CASES = {
         1, r"\\fact\{alpha_block_gbps\} is defined by step alpha_block and by step alpha "
            r"variant block"),
     # check_pages: a commit a page names is in the history, or the page says it was not kept
-    "commit_not_in_history": (chain(git_init, append(BETA_MD, "Measured at commit 0123abc.")), 1,
-                              r"beta\.md:\d+: error: commit 0123abc is not in this repository's "
-                              r"history"),
-    "commit_not_kept_said": (chain(git_init, append(
-        BETA_MD, "Measured at commit 0123abc (the development branches were not kept in the\n"
-        "published repository).")), 0, r"book: .*index\.html"),
+    "commit_not_in_history": (chain(RUNS_PAGE, git_init), 1,
+                              r"beta_runs\.md:\d+: error: commit 0123abc is not in this "
+                              r"repository's history"),
+    "commit_not_kept_said": (chain(RUNS_PAGE, append(
+        BETA_RUNS, "The development branches were not kept in the\npublished repository."),
+        git_init), 0, r"book: .*index\.html"),
     # evidence: a page's \\evidence{...} and \\verbinclude name files that exist
     "evidence_cites_missing_file": (append(BETA_MD,
                                            "See \\evidence{fixture-gpu/demo/beta/gone.txt}."),
@@ -246,7 +256,76 @@ CASES = {
                                     r"included file demo/beta/gone\.txt is not found"),
     "wrong_page_id": (replace(BETA_MD, "\\page beta ", "\\page beta2 "), 1,
                       r"must start with `\\page beta <title>`"),
+    # check_pages: pages for readers; the history goes on the step's runs page
+    "hash_on_step_page": (append(BETA_MD, "The loop was unrolled in 5f3e2a1 and kept."), 1,
+                          r"beta\.md:\d+: error: commit hash '5f3e2a1' on a reader's page"),
+    "hash_on_summary_page": (append("chapters/demo/summary.md", "Measured at commit c0ffee42."),
+                             1, r"summary\.md:\d+: error: commit hash 'c0ffee42'"),
+    "hash_in_file_name_is_fine": (append(BETA_MD, "The profile is in `beta_ncu_4c289fc.txt`."), 0,
+                                  r"book: .*index\.html"),
+    "issue_number_on_part_page": (append("chapters/demo/demo.md", "Issue 12 set this target."), 1,
+                                  r"demo\.md:\d+: error: 'Issue 12': the reader knows no issues"),
+    "run_story_on_step_page": (append(BETA_MD, "The H200 has not run it yet."), 1,
+                               r"beta\.md:\d+: error: story of the runs 'has not run'"),
+    "run_story_asked_not_given": (append("chapters/demo/summary.md", "The H200 was asked for and "
+                                         "not given."), 1,
+                                  r"summary\.md:\d+: error: story of the runs 'asked for and not "
+                                  r"given'"),
+    "runs_page_holds_the_history": (RUNS_PAGE, 0, r"book: .*index\.html"),
+    "runs_page_not_listed": (write(BETA_RUNS, "\\page beta_runs beta: runs\n"), 1,
+                             r"beta\.md:1: error: beta has a runs page: list it on this page with "
+                             r"`\\subpage beta_runs`"),
+    "runs_page_wrong_id": (chain(RUNS_PAGE, replace(BETA_RUNS, "\\page beta_runs ",
+                                                    "\\page beta_history ")), 1,
+                           r"beta_runs\.md:1: error: this page must start with `\\page beta_runs"),
+    "other_page_in_step_dir": (write("chapters/demo/02_beta/notes.md", "\\page beta_notes x\n"), 1,
+                               r"notes\.md:1: error: this page has no chapter"),
+    # check_pages: a page reads in one sitting
+    "learn_too_long": (replace(BETA_MD, "## The code", LEARN + PROSE * 13 + "\n\n## The code"), 1,
+                       r"beta\.md:\d+: error: 'What you will learn' runs to 156 words"),
+    "learn_short_is_fine": (replace(BETA_MD, "## The code", LEARN + PROSE * 12 + "\n\n## The code"),
+                            0, r"book: .*index\.html"),
+    "step_page_too_long": (append(BETA_MD, (PROSE * 10 + "\n\n") * 21), 1,
+                           r"beta\.md:1: error: \d+ words of prose; a step page reads in one "
+                           r"sitting \(2500 at most"),
+    "long_table_is_not_prose": (append(BETA_MD, "| variant | what it does |\n|---|---|\n" +
+                                       ("| beta | " + PROSE + "|\n") * 250), 0,
+                                r"book: .*index\.html"),
 }
+
+
+def js_value(path, name):
+    """The JSON value of `var <name> = ...;` in one of Doxygen's navigation files."""
+    import json
+    with open(path, encoding="utf-8") as f:
+        m = re.search(r"var\s+" + name + r"\s*=\s*(\[.*?\]|\{.*?\})\s*;", f.read(), re.S)
+    return json.loads(m.group(1))
+
+
+def navigation_problems(html):
+    """beta's entry in the navigation: its own sections, then its runs page holding the runs
+    page's sections (Doxygen 1.9.4 alone nests them the wrong way round: navtree_fix.py); and the
+    index's path of every entry leads to that entry."""
+    problems = []
+    beta = js_value(os.path.join(html, "beta.js"), "beta")
+    urls = [entry[1] for entry in beta]
+    if not (urls and urls[-1] == "beta_runs.html"
+            and all(u.startswith("beta.html#") for u in urls[:-1]) and len(urls) > 1):
+        problems.append(f"beta's navigation entries are not its sections then its runs page: {urls}")
+    elif [e[1].split("#")[0] for e in beta[-1][2] or []] != ["beta_runs.html"] * 2:
+        problems.append(f"the runs page's entries are not its two sections: {beta[-1][2]}")
+    tree = js_value(os.path.join(html, "navtreedata.js"), "NAVTREE")
+    index = js_value(os.path.join(html, "navtreeindex0.js"), "NAVTREEINDEX0")
+    for url, path in index.items():
+        node = tree[0]
+        for k in path:
+            kids = node[2]
+            if isinstance(kids, str):
+                kids = js_value(os.path.join(html, kids + ".js"), kids)
+            node = kids[k] if kids and k < len(kids) else [None, None, None]
+        if node[1] != url and url != "pages.html":
+            problems.append(f"navtreeindex0.js: {url} leads to {node[1]}")
+    return problems
 
 
 def check_good(work, case):
@@ -295,6 +374,9 @@ def check_good(work, case):
         with open(os.path.join(out, "generated", "beta_results.html"), encoding="utf-8") as f:
             if other in f.read():
                 problems.append(f"beta's table shows {other}, not only {shown}")
+    if case == "runs_page_holds_the_history":  # the runs page nests under its step
+        need("html/beta.html", r'href="beta_runs\.html"')
+        problems += navigation_problems(os.path.join(out, "html"))
     if case == "missing_part_file":
         need("generated/beta_results.html", r"not measured yet on the Other GPU")
         need("generated/gpu_comparison.html", r"Other GPU(.|\n)*not measured yet")
@@ -346,7 +428,7 @@ def main():
         problems.append(f"its output does not match /{pattern}/")
     if args.case in ("good", "json_results", "two_gpus_reference_pages",
                      "two_gpus_render_the_second", "two_gpus_unnamed_newest",
-                     "missing_part_file") and r.returncode == 0:
+                     "missing_part_file", "runs_page_holds_the_history") and r.returncode == 0:
         problems += check_good(work, args.case)
     for p in problems:
         print(f"run_fixture {args.case}: FAIL: {p}")

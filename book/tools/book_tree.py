@@ -3,8 +3,9 @@
 The reading order comes from steps.tsv, which CMake writes at configure time from the
 add_chapter() calls (part <TAB> step <TAB> source directory, in the order chapters/CMakeLists.txt
 adds them). A part is the directory that holds its steps (chapters/<part>/); its pages are
-<part>.md (the part page, `\\page part_<part>`), the steps' <step>.md pages, and any other *.md in
-the part directory (e.g. summary.md, `\\page <part>_summary`).
+<part>.md (the part page, `\\page part_<part>`), the steps' <step>.md pages, each step's runs page
+<step>_runs.md beside it where the step has one (`\\page <step>_runs`: its history, nested under the
+step), and any other *.md in the part directory (e.g. summary.md, `\\page <part>_summary`).
 """
 import os
 import re
@@ -17,6 +18,8 @@ class Step:
         self.dir = directory
         self.index = index  # position in its part, from 0
         self.page = os.path.join(directory, name + ".md")
+        # the step's history (hashes, dead ends), kept off the step page; optional
+        self.runs_page = os.path.join(directory, name + "_runs.md")
         self.kernel_file = os.path.join(directory, name + ".cuh")
 
 
@@ -101,10 +104,14 @@ def code_dirs(chapters_dir):
 
 
 def reading_order_pages(parts):
-    """The chapter pages in reading order: each part page, its steps' pages, its other pages."""
+    """The chapter pages in reading order: each part page, its steps' pages (each followed by its
+    runs page, if it has one), its other pages."""
     pages = []
     for p in parts:
         pages.append(p.page)
-        pages += [s.page for s in p.steps]
+        for s in p.steps:
+            pages.append(s.page)
+            if os.path.exists(s.runs_page):
+                pages.append(s.runs_page)
         pages += p.extra_pages()
     return pages

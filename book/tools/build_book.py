@@ -26,6 +26,7 @@ import book_tree
 import check_pages
 import gen_diff
 import gen_results
+import navtree_fix
 
 try:  # the README header table of an exercise
     import check_exercises
@@ -482,6 +483,7 @@ def main():
             if name.endswith(".svg"):
                 shutil.copy2(os.path.join(gen_dir, name), html_dir)
         copy_mathjax(args.mathjax_dir, html_dir)
+        navtree_fix.repair(html_dir)  # each page's sections under that page (Doxygen 1.9.4)
     evidence_errors = publish_evidence(inputs, results_dir, html_dir, source_dir)
     for line in evidence_errors:
         print(line, file=sys.stderr)

@@ -20,6 +20,15 @@
    (only main is published: a branch's commits are gone, and a page must not send the reader to
    them). Checked only where the source directory is the root of a full (not shallow) git
    checkout.
+6. Pages for readers: step pages, part pages and summaries carry no commit hash (a run of 7 to 40
+   hex digits with a digit and a letter, not part of a file name), no issue number ("issue 12",
+   "the issue's targets") and no story of the runs ("the H200 has not run it", "was asked for and
+   not given", "predates", "development branch", "session"). That history goes on the step's runs
+   page, <step dir>/<step>_runs.md (`\\page <step>_runs ...`), which the step page lists with
+   `\\subpage <step>_runs` (the link, and the page's place under the step in the navigation).
+7. A page reads in one sitting: a "What you will learn" section of at most LEARN_MAX_WORDS words;
+   a step page of at most PROSE_MAX_WORDS words of prose (generated includes, snippets, tables and
+   fenced blocks not counted).
 
 Exit codes: 0 all pages pass, 1 a rule is broken (each as file:line: error: ...), 2 bad usage.
 """
@@ -63,6 +72,17 @@ PCT_OF = re.compile(NUMBER + r"\s*(?:%|percent)\s+of\s+(?:the\s+|its\s+|a\s+)?(?
 SOURCE_NAMED = re.compile(r"\bsource\s+0\d\d\b", re.I)
 COMMIT_REF = re.compile(r"\bcommits?\s+`?([0-9a-f]{7,40})\b")
 NOT_KEPT = "not kept in the published repository"
+# A commit hash: 7 to 40 hex digits with at least one digit and one letter, standing alone (not
+# inside a word or a file name such as `probe_4c289fc.txt`, nor a colour `#1a2b3c4`).
+HASH = re.compile(r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}"
+                  r"(?![\w-])")
+ISSUE = re.compile(r"\bissues?\s+#?\d+\b|\bthe\s+issue(?:'s|\s+that)\b", re.I)
+RUN_STORY = re.compile(r"\b(?:has|have|had)\s+not\s+(?:yet\s+)?(?:been\s+)?run\b"
+                       r"|\bnot\s+yet\s+run\b|\basked\s+for\b[^.]{0,60}\bnot\s+given\b"
+                       r"|\bpredates?\b|\bdevelopment\s+branch(?:es)?\b|\bsessions?\b", re.I)
+LEARN_HEADING = re.compile(r"^#{1,3}\s*What you will learn\s*$", re.I)
+LEARN_MAX_WORDS = 150
+PROSE_MAX_WORDS = 2500
 COMMAND_LINE = re.compile(r"^\s*[\\@](snippet|include|htmlinclude|image|dontinclude|example)\b")
 
 
@@ -123,6 +143,77 @@ def check_commits(report, path, lines):
                              "history: cite a commit of main, or say on the page that the "
                              f"development branches were '{NOT_KEPT}' (and keep the change as a "
                              "patch beside the run's output)")
+
+
+def check_for_readers(report, path, lines):
+    """Rule 6: no commit hash, issue number or story of the runs (not on a runs page)."""
+    for i, line in enumerate(lines):
+        if COMMAND_LINE.match(line):
+            continue
+        for m in HASH.finditer(line):
+            report.error(path, i + 1, f"commit hash '{m.group(0)}' on a reader's page: history "
+                         "goes on the step's runs page (<step>_runs.md, see book/README.md)")
+        for m in ISSUE.finditer(line):
+            report.error(path, i + 1, f"'{m.group(0)}': the reader knows no issues; say what "
+                         "the target or the test is")
+        for m in RUN_STORY.finditer(line):
+            report.error(path, i + 1, f"story of the runs '{m.group(0)}' on a reader's page: say "
+                         "what was measured and where (on the H100, say), and put the history on "
+                         "the step's runs page")
+
+
+def prose_lines(lines):
+    """(index, line) of the lines a reader reads as prose: not in a fenced, \\code or \\verbatim
+    block, not a table row, not a command that brings in generated or compiled content."""
+    inside = None
+    for i, line in enumerate(lines):
+        if inside is not None:
+            if inside.match(line):
+                inside = None
+            continue
+        fence = FENCE.match(line)
+        if fence:
+            inside = re.compile(r"^\s*" + re.escape(fence.group(2)[0]) + "{%d,}\\s*$"
+                                % len(fence.group(2)))
+            continue
+        if CODE_CMD.match(line):
+            inside = END_CODE_CMD
+            continue
+        if VERBATIM.match(line):
+            inside = END_VERBATIM
+            continue
+        stripped = line.strip()
+        if stripped.startswith("|") or COMMAND_LINE.match(line) or re.match(
+                r"[\\@](verbinclude|htmlinclude|page|subpage|diffbase)\b", stripped):
+            continue
+        yield i, line
+
+
+def words(line):
+    return len(re.findall(r"[^\s|]+", line))
+
+
+def check_length(report, path, lines, is_step):
+    """Rule 7: a short "What you will learn"; a step page's prose within PROSE_MAX_WORDS."""
+    prose = list(prose_lines(lines))
+    learn_at, learn_words = None, 0
+    for i, line in prose:
+        if LEARN_HEADING.match(line.strip()):
+            learn_at = i
+            continue
+        if learn_at is not None:
+            if re.match(r"^\s*#{1,3}\s", line):
+                break
+            learn_words += words(line)
+    if learn_at is not None and learn_words > LEARN_MAX_WORDS:
+        report.error(path, learn_at + 1, f"'What you will learn' runs to {learn_words} words; "
+                     f"keep it to {LEARN_MAX_WORDS} at most: the lesson in a few sentences")
+    if is_step:
+        total = sum(words(line) for _, line in prose)
+        if total > PROSE_MAX_WORDS:
+            report.error(path, 1, f"{total} words of prose; a step page reads in one sitting "
+                         f"({PROSE_MAX_WORDS} at most, generated tables and snippets not counted): "
+                         "keep the lesson, move history and dead ends to the runs page")
 
 
 def read_lines(path):
@@ -273,26 +364,44 @@ def check_no_solution_code(report, path, lines):
                          "solution code (show the skeleton in exercises/, or nothing)")
 
 
-def check_page_text(report, path, want_id):
+def check_page_text(report, path, want_id, kind=None):
+    """kind: "step", "runs", "chapter" (a part page, a summary, another page of a part) or None
+    (the book's own pages)."""
     lines = read_lines(path)
     check_header(report, path, lines, want_id)
     check_code_blocks(report, path, lines)
     check_numbers(report, path, lines)
     check_no_solution_code(report, path, lines)
     check_commits(report, path, lines)
+    if kind in ("step", "chapter"):
+        check_for_readers(report, path, lines)
+        check_length(report, path, lines, kind == "step")
     return lines
 
 
 def check_tree(report, source_dir, parts, book_pages):
     chapters_dir = os.path.join(source_dir, "chapters")
     expected = {}  # page path -> page id it must declare (None: any id)
+    kinds = {}  # page path -> "step", "runs" or "chapter"
     for part in parts:
         expected[os.path.normpath(part.page)] = "part_" + part.name
+        kinds[os.path.normpath(part.page)] = "chapter"
         for extra in part.extra_pages():
             stem = os.path.splitext(os.path.basename(extra))[0]
             expected[os.path.normpath(extra)] = part.name + "_" + stem
+            kinds[os.path.normpath(extra)] = "chapter"
         for step in part.steps:
             expected[os.path.normpath(step.page)] = step.name
+            kinds[os.path.normpath(step.page)] = "step"
+            if os.path.exists(step.runs_page):
+                expected[os.path.normpath(step.runs_page)] = step.name + "_runs"
+                kinds[os.path.normpath(step.runs_page)] = "runs"
+                if os.path.exists(step.page) and not re.search(
+                        r"^\s*(?:-\s*)?[\\@]subpage\s+" + re.escape(step.name + "_runs") + r"\b",
+                        "\n".join(read_lines(step.page)), re.M):
+                    report.error(step.page, 1, f"{step.name} has a runs page: list it on this "
+                                 f"page with `\\subpage {step.name}_runs` (the reader's link, and "
+                                 "its place under the step in the navigation)")
             if not os.path.isdir(step.dir):
                 report.error(step.dir, 0, f"step {step.name} is registered but its directory is "
                              "missing")
@@ -315,12 +424,13 @@ def check_tree(report, source_dir, parts, book_pages):
         for page in book_tree.chapter_pages(chapters_dir):
             if os.path.normpath(page) not in expected:
                 report.error(page, 1, "this page has no chapter: a page is <step dir>/<step>.md "
-                             "of a registered step, chapters/<part>/<part>.md, or another page "
-                             "directly in a part directory")
+                             "of a registered step (or its runs page <step>_runs.md beside it), "
+                             "chapters/<part>/<part>.md, or another page directly in a part "
+                             "directory")
 
     for page, want_id in sorted(expected.items()):
         if os.path.exists(page):
-            lines = check_page_text(report, page, want_id)
+            lines = check_page_text(report, page, want_id, kinds.get(page))
             text = "\n".join(lines)
             step = next((s for s in book_tree.all_steps(parts)
                          if os.path.normpath(s.page) == page), None)
