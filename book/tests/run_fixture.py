@@ -265,6 +265,9 @@ CASES = {
                                   r"book: .*index\.html"),
     "issue_number_on_part_page": (append("chapters/demo/demo.md", "Issue 12 set this target."), 1,
                                   r"demo\.md:\d+: error: 'Issue 12': the reader knows no issues"),
+    "issue_named_on_step_page": (append(BETA_MD, "Every size of the issue is tested; a warp fills "
+                                         "the issue slots."), 1,
+                                 r"beta\.md:\d+: error: 'the issue': the reader knows no issues"),
     "run_story_on_step_page": (append(BETA_MD, "The H200 has not run it yet."), 1,
                                r"beta\.md:\d+: error: story of the runs 'has not run'"),
     "run_story_asked_not_given": (append("chapters/demo/summary.md", "The H200 was asked for and "

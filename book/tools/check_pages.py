@@ -76,7 +76,9 @@ NOT_KEPT = "not kept in the published repository"
 # inside a word or a file name such as `probe_4c289fc.txt`, nor a colour `#1a2b3c4`).
 HASH = re.compile(r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}"
                   r"(?![\w-])")
-ISSUE = re.compile(r"\bissues?\s+#?\d+\b|\bthe\s+issue(?:'s|\s+that)\b", re.I)
+# "issue 12", "the issue's targets", "every size of the issue" (not "the issue slots" of a warp)
+ISSUE = re.compile(r"\bissues?\s+#?\d+\b|\bthe\s+issues?\b(?!\s+(?:slots?|rate|width|queue|"
+                   r"stage|logic|port))", re.I)
 RUN_STORY = re.compile(r"\b(?:has|have|had)\s+not\s+(?:yet\s+)?(?:been\s+)?run\b"
                        r"|\bnot\s+yet\s+run\b|\basked\s+for\b[^.]{0,60}\bnot\s+given\b"
                        r"|\bpredates?\b|\bdevelopment\s+branch(?:es)?\b|\bsessions?\b", re.I)
