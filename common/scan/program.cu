@@ -98,11 +98,6 @@ bool run_type(context& ctx, const std::vector<scan_variant>& variants, std::int6
 
   bool all_ok = true;
   for (const scan_variant& v : variants) {
-    if (v.runs_here && !v.runs_here()) {
-      std::fprintf(ctx.log(), "%s: not run (its code does not run on this GPU in this build)\n",
-                   v.name.c_str());
-      continue;
-    }
     if (v.path_here) std::fprintf(ctx.log(), "%s: %s\n", v.name.c_str(), v.path_here().c_str());
     const scan_launch<T>& launch = launch_of<T>(v, opt.inclusive);
     device_buffer<unsigned char> d_workspace(v.workspace_bytes ? v.workspace_bytes(n) : 0);
@@ -160,6 +155,19 @@ int run_scan_program(int argc, char** argv, const scan_step& step) {
     } else if (!sweep) {
       variants.resize(1);
     }
+    // A configuration whose code does not run here (a final step's sm_90 code on an older GPU or
+    // in a build without it) is left out with a note; asked for alone, it is not available.
+    std::vector<scan_variant> runnable;
+    for (const scan_variant& v : variants) {
+      if (!v.runs_here || v.runs_here())
+        runnable.push_back(v);
+      else
+        std::fprintf(ctx.log(), "%s: not run (its code does not run on this GPU in this build)\n",
+                     v.name.c_str());
+    }
+    if (runnable.empty())
+      throw not_available(variants.at(0).name + ": its code does not run in this build");
+    variants = runnable;
     // Device memory per element: input and output (the workspace is a few bytes per tile, CUB's
     // temporary storage as small).
     const std::int64_t n = ctx.resolve_n(2.1 * sizeof(float), sizeof(float), step.max_n);
