@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "common/check.cuh"
+#include "common/per_device.cuh"
+#include "common/program.cuh"
 #include "common/transpose/program.cuh"
 
 namespace transpose_fast {
@@ -68,24 +70,12 @@ __host__ __device__ constexpr block_of_thread block_of(int thread) {
 }
 //! [block]
 
-//! [wide_fetch]
-// A 16-byte load of input floats. WIDE_FETCH (transpose_any_shape's choice where the input rows
-// start off 256-byte boundaries and the output rows on 16-byte ones): the load asks the L2 to fetch
-// the whole aligned 256 bytes around it from DRAM (PTX ld's .L2::256B prefetch size), not only the
-// sectors it reads.
-template <bool WIDE_FETCH = false>
-__device__ __forceinline__ float4 load_input(const float* p) {
-  if constexpr (WIDE_FETCH) {
-    float4 v;
-    asm("ld.global.nc.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-        : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-        : "l"(p));
-    return v;
-  } else {
+// The 16-byte loads of input floats (full_tile's INPUT: a later step passes its own kind).
+struct vector_loads {
+  __device__ __forceinline__ static float4 load(const float* p) {
     return *reinterpret_cast<const float4*>(p);
   }
-}
-//! [wide_fetch]
+};
 
 __device__ __forceinline__ unsigned shared_address(const void* p) {
   return unsigned(__cvta_generic_to_shared(p));
@@ -98,11 +88,18 @@ __device__ __forceinline__ unsigned shared_address(const void* p) {
 template <int BYTES>
 __device__ __forceinline__ void ship_row(float* to, const float* from) {
   static_assert(BYTES % 16 == 0, "bulk copies move multiples of 16 bytes");
+#if __CUDA_ARCH__ >= 900
   asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(to),
                "r"(shared_address(from)), "n"(BYTES)
                : "memory");
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
   asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+#else
+  // Built without sm_90 code there are no bulk copies, and the launch does not choose them
+  // (bulk_stores_here); should it, the row is still copied, by this lane, 16 bytes at a time.
+  for (int i = 0; i < BYTES / 16; ++i)
+    reinterpret_cast<float4*>(to)[i] = reinterpret_cast<const float4*>(from)[i];
+#endif
 }
 //! [ship]
 
@@ -135,7 +132,9 @@ __device__ __forceinline__ void bulk_store(float* __restrict__ out, std::int64_t
     *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
   // The bulk copies read shared memory through the async proxy: make this thread's writes
   // visible to it, then let the warp's 8 output rows go, one lane per row.
+#if __CUDA_ARCH__ >= 900
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#endif
   __syncwarp();
   if (lane < 8) {
     const int c = 8 * warp + lane;  // output row in the tile
@@ -146,9 +145,9 @@ __device__ __forceinline__ void bulk_store(float* __restrict__ out, std::int64_t
 // The tile whose first input row is row0 and first input column col0, whole (64 x 64) inside a
 // matrix whose rows and cols are multiples of 4 (16-byte accesses legal). Nothing to check, so
 // the loads go out first thing. tile: the block's shared input tile; out_tile: its output tile
-// (TILE_DIM x TILE_DIM floats, 128-byte aligned) for bulk stores, else unused. WIDE_FETCH:
-// load_input's.
-template <int STORES, bool WIDE_FETCH = false>
+// (TILE_DIM x TILE_DIM floats, 128-byte aligned) for bulk stores, else unused. INPUT: how the
+// input is read (16-byte loads).
+template <int STORES, class INPUT = vector_loads>
 __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* __restrict__ out,
                                           std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                           std::int64_t col0, float* tile, float* out_tile) {
@@ -160,7 +159,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
   const float* src = in + (row0 + load_row) * cols + col0 + VEC * load_slot;
   float4 v[LOADS];  // all loads in flight before the first store into the tile
 #pragma unroll
-  for (int k = 0; k < LOADS; ++k) v[k] = load_input<WIDE_FETCH>(src + k * LOAD_ROWS * cols);
+  for (int k = 0; k < LOADS; ++k) v[k] = INPUT::load(src + k * LOAD_ROWS * cols);
 #pragma unroll
   for (int k = 0; k < LOADS; ++k)
     *reinterpret_cast<float4*>(&tile[tile_offset(load_row + k * LOAD_ROWS, VEC * load_slot)]) =
@@ -239,8 +238,20 @@ inline void launch_edge(const float* d_in, float* d_out, std::int64_t rows, std:
   }
 }
 
+// Whether this GPU runs the bulk stores: compute capability 9.0 or newer, and a build with sm_90
+// code (the kernel's, not the device's alone), asked once per device.
+inline bool bulk_stores_here() {
+  static common::PerDevice<bool> known;
+  bool here = false;
+  CUDA_CHECK(known.get_current(here, [](bool& value) {
+    return common::runs_hopper_code(kernel_full<BULK_STORES>, value);
+  }));
+  return here;
+}
+
 // d_in and d_out as cudaMalloc returns them (256-byte aligned): the 16-byte accesses and the bulk
-// copies rely on it.
+// copies rely on it. Bulk stores on a GPU or build without them: common::not_available (the
+// program says so and exits 78).
 template <bool ALLOW_VECTOR = true, int STORES = BULK_STORES>
 void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
   if (rows == 0 || cols == 0) return;  // nothing to move, and a grid of zero blocks is an error
@@ -254,6 +265,11 @@ void launch_variant(const float* d_in, float* d_out, std::int64_t rows, std::int
   // The whole tiles, one per block (a grid holds 65535 rows of blocks: taller matrices take
   // several launches), then the partial last row and column of tiles, if any.
   const std::int64_t full_rows = rows / TILE_DIM, full_cols = cols / TILE_DIM;
+  if (STORES == BULK_STORES && !bulk_stores_here())
+    throw common::not_available(
+        "bulk stores (cp.async.bulk) need compute capability 9.0 or newer and a build with sm_90 "
+        "code (CMAKE_CUDA_ARCHITECTURES with 90); the --sweep's 'streaming stores' are the "
+        "portable form");
   for (std::int64_t first = 0; full_cols > 0 && first < full_rows; first += MAX_GRID_Y) {
     const dim3 grid(unsigned(full_cols),
                     unsigned(std::min<std::int64_t>(full_rows - first, MAX_GRID_Y)));

@@ -1,6 +1,6 @@
 // launch_trace.hpp: every kernel launch of transpose_any_shape goes through launch_kernel(), which
 //   can record it (kernel, grid, block, dynamic shared bytes) instead of launching it, when a
-//   trace sink is set on the calling thread. The step's trace test records the launches of every
+//   trace sink is set on the calling thread (the GPU's facts then come from the sink). The step's trace test records the launches of every
 //   variant at fixed GPU facts on the host, without a GPU, and compares them with the committed
 //   goldens (tools/launch_traces.txt): a change of the launch code that changes no launch leaves
 //   them equal.
@@ -20,18 +20,13 @@
 #include <string>
 #include <vector>
 
+#include "plan.hpp"
+
 namespace transpose_any_shape::trace {
 
-// Blocks per SM of a kernel (by its traced name) with `shared_bytes` of dynamic shared memory:
-// the occupancy the driver would report, modelled from the kernel's registers on the host.
-using occupancy_model = int (*)(const std::string& kernel, std::size_t shared_bytes);
-
-// Where launches go while it is set: their lines, and the GPU the launch rules are to assume.
+// Where launches go while it is set: their lines; and the GPU the plan is to assume.
 struct sink {
-  int sms = 0;
-  double dram_gbps_per_sm = 0;
-  std::size_t shared_per_sm = 0, shared_reserved_per_block = 0;
-  occupancy_model occupancy = nullptr;
+  gpu_facts gpu;
   std::vector<std::string> lines;
 };
 inline sink*& current_sink() {

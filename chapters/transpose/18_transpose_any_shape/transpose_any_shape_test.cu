@@ -11,10 +11,14 @@
 // 700 tiles across and where rows % 64 is 16, 32 or 48 from 1.5 times as wide as tall, wide fetches
 // down columns of up to 28000 rows, single rows and columns, and more rows or columns of tiles than
 // a grid has blocks in y. (More than 2^31 elements: the program's tests in CMakeLists.txt.)
+#include <functional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "common/device_buffer.cuh"
+#include "common/random.hpp"
 #include "common/transpose/testing.hpp"
 #include "transpose_any_shape.cuh"
 
@@ -43,8 +47,55 @@ using shape = std::pair<std::int64_t, std::int64_t>;
 // thin last columns absorbed by the tiles beside them where rows % 8 == 4 as before).
 const std::vector<common::matrix_variant> VARIANTS = variants();
 
+// The default (VARIANTS[0]), and a variant by its name.
+const common::matrix_launch& variant_named(const std::string& name) {
+  for (const auto& v : VARIANTS)
+    if (v.name == name) return v.launch;
+  throw std::invalid_argument("no variant " + name);
+}
+
+// One kernel's plan at any shape (the kernels' tests at sizes the rules do not give them).
+common::matrix_launch forced(std::function<plan(const gpu_facts&, std::int64_t, std::int64_t)> make) {
+  return [make](const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
+    if (rows == 0 || cols == 0) return;
+    gpu_facts gpu;
+    CUDA_CHECK(gpu_facts_here(gpu));
+    CUDA_CHECK(run(make(gpu, rows, cols), d_in, d_out, rows, cols));
+  };
+}
+// kernel_few_cols or kernel_few_rows in runs of RUN (the few-side kernels' forms the rules use).
+common::matrix_launch few_runs(int run, int pitch = FULL_PITCH_MOD, bool swizzle = false,
+                               bool sectors = false) {
+  return forced([=](const gpu_facts& g, std::int64_t rows, std::int64_t cols) {
+    return few_plan(g, rows, cols, run, run, pitch, swizzle, sectors);
+  });
+}
+common::matrix_launch few_cols_l1_share(int pitch) {
+  return forced([=](const gpu_facts& g, std::int64_t rows, std::int64_t cols) {
+    return few_plan(g, rows, cols, FEW_SECTORS_RUN, FEW_SECTORS_RUN, pitch, false, true,
+                    tuning::FEW_L1_SHARE_BYTES);
+  });
+}
+// The stretch kernels at any shape: kernel_stretch_rows (at most 64 rows in runs of 64, at most
+// 128 in runs of 32) and kernel_stretch_cols (at most 64 columns), whichever side is longer.
+common::matrix_launch stretch_rows(int run) {
+  return forced([=](const gpu_facts&, std::int64_t, std::int64_t cols) {
+    plan p = stretch_plan(1, 2, run);
+    p.step = (cols + run - 1) / run;
+    return p;
+  });
+}
+common::matrix_launch stretch_cols() {
+  return forced([](const gpu_facts&, std::int64_t rows, std::int64_t) {
+    plan p = stretch_plan(2, 1, TILE_DIM);
+    p.step = (rows + TILE_DIM - 1) / TILE_DIM;
+    return p;
+  });
+}
+
 // Exact comparison with the CPU transpose at each shape, a different seed per shape.
-void check_shapes(const std::vector<shape>& shapes, const common::matrix_launch& variant = launch) {
+void check_shapes(const std::vector<shape>& shapes,
+                  const common::matrix_launch& variant = VARIANTS[0].launch) {
   std::uint64_t seed = 100;
   for (const shape& s : shapes) {
     CAPTURE(s.first);
@@ -78,27 +129,6 @@ std::vector<shape> every_pair(const std::vector<std::int64_t>& rows,
   return shapes;
 }
 }  // namespace
-
-HOST_TEST_CASE("few_pitch holds a run with its lead and the rows past it at 4 past a multiple") {
-  // Room for the run, a lead of up to 3 floats and the 3 rows past the run; float4-aligned rows;
-  // 4 floats past a multiple of 32 (full) or of 8 (compact), so that 8 neighbouring shared rows
-  // start in 8 different groups of 4 banks. (That the largest launch's rows fit an SM is a
-  // static_assert beside FEW_SHARED_MAX_BYTES.)
-  for (const int run : {FEW_SHORT_RUN, FEW_RUN}) {
-    for (const int mod : {FULL_PITCH_MOD, COMPACT_PITCH_MOD}) {
-      CAPTURE(run);
-      CAPTURE(mod);
-      const int pitch = few_pitch(run, mod);
-      CHECK(pitch >= run + 2 * BELOW);
-      CHECK(pitch % mod == VEC);
-      CHECK(pitch - VEC < run + 2 * BELOW + mod);  // no more padding than the rule needs
-      std::set<int> groups;
-      for (int row = 0; row < 8; ++row) groups.insert(row * pitch % 32 / VEC);
-      CHECK(groups.size() == 8);
-    }
-  }
-  CHECK(few_pitch(FEW_RUN, COMPACT_PITCH_MOD) < few_pitch(FEW_RUN));
-}
 
 HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo hi") {
   const float4 lo = make_float4(0, 1, 2, 3), hi = make_float4(4, 5, 6, 7);
@@ -282,19 +312,18 @@ GPU_TEST_CASE("the few-side kernels at every residue around the edges of a block
                                            132, 255, 257, 258, 259, 260, 1001, 1002, 1003};
   std::vector<shape> shapes = every_pair(longs, few);
   for (const shape& s : every_pair(few, longs)) shapes.push_back(s);
-  check_shapes(shapes, launch_few_runs<FEW_RUN>);
-  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN>);
-  check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD>);
-  check_shapes(shapes, launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD>);
-  check_shapes(shapes, launch_few_runs<FEW_WAVES_RUN>);
+  check_shapes(shapes, few_runs(FEW_RUN));
+  check_shapes(shapes, few_runs(FEW_SHORT_RUN));
+  check_shapes(shapes, few_runs(FEW_RUN, COMPACT_PITCH_MOD));
+  check_shapes(shapes, few_runs(FEW_SHORT_RUN, COMPACT_PITCH_MOD));
+  check_shapes(shapes, few_runs(FEW_WAVES_RUN));
   for (const int run : {32, 36, 40, 60, 76, 124}) {  // runs chosen at launch, up to FEW_SIDE floats
     CAPTURE(run);
-    check_shapes(shapes, [run](const float* in, float* out, std::int64_t rows, std::int64_t cols) {
-      if (std::min(rows, cols) <= FEW_SIDE)
-        launch_few_runs_of<ANY_RUN>(in, out, rows, cols, run);
-      else
-        launch(in, out, rows, cols);
-    });
+    check_shapes(shapes, forced([run](const gpu_facts& g, std::int64_t rows, std::int64_t cols) {
+                   return std::min(rows, cols) <= FEW_SIDE
+                              ? few_plan(g, rows, cols, ANY_RUN, run)
+                              : choose_plan(matrix_shape{rows, cols}, g);
+                 }));
   }
   check_every_variant(shapes);
 }
@@ -329,7 +358,7 @@ GPU_TEST_CASE("large wide matrices of 65 to 127 rows off on kernel_few_rows") {
   // every residue mod 4 among them.
   check_shapes(
       every_pair({2, 3, 5, 31, 33, 64, 65, 97, 114, 119, 127}, {129, 130, 1001, 4099, 67457}),
-      launch_few_runs<FEW_SHORT_RUN, COMPACT_PITCH_MOD, true>);
+      few_runs(FEW_SHORT_RUN, COMPACT_PITCH_MOD, true));
   // Either side of each edge of the rules: 63 / 65 rows (at most 64: aligned lines in one row of
   // tiles), 96 / 97 (the full or the compact pitch), 113 / 114 (swizzled past it), 115 / 117 (past
   // it swizzled only with input rows aligned), 127 / 129, rows a multiple of 4 among them (64, 68,
@@ -353,10 +382,10 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
       every_pair({4, 12, 60, 68, 76, 132, 196, 1028}, {4, 5, 63, 64, 66, 67, 131, 1100, 1103});
   for (const bool wide : {false, true})
     for (const bool down : {true, false})
-      check_shapes(shapes, [wide, down](const float* d_in, float* d_out, std::int64_t rows,
-                                        std::int64_t cols) {
-        launch_whole_sectors(d_in, d_out, rows, cols, wide, down);
-      });
+      check_shapes(shapes, forced([wide, down](const gpu_facts&, std::int64_t rows,
+                                               std::int64_t cols) {
+                     return whole_sectors_plan(rows, cols, wide, down);
+                   }));
   // The rule's shapes (down the columns of tiles, more than 16 tiles across) and either side of
   // its edges: rows % 8 == 0 (14792), thin last columns (cols % 64 == 1: in tiles of their own
   // since the rule for them below, taken by the tiles beside them before), input rows off (cols
@@ -409,8 +438,8 @@ GPU_TEST_CASE("few columns of rows off a multiple of 4: kernel_few_cols with who
   const std::vector<shape> shapes =
       every_pair({129, 130, 131, 132, 133, 134, 135, 136, 137, 255, 257, 263, 1001, 1004, 1007},
                  {17, 19, 33, 63, 64, 65, 96, 97, 100, 127});
-  check_shapes(shapes, launch_few_runs<FEW_RUN, FULL_PITCH_MOD, false, true>);
-  check_shapes(shapes, launch_few_runs<FEW_RUN, COMPACT_PITCH_MOD, false, true>);
+  check_shapes(shapes, few_runs(FEW_RUN, FULL_PITCH_MOD, false, true));
+  check_shapes(shapes, few_runs(FEW_RUN, COMPACT_PITCH_MOD, false, true));
   // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under four
   // blocks per SM (67455 rows: short runs past 64 columns, the few-side kernels before at 64 and
   // fewer) or four (67457), 96 / 97 columns (the full or the compact pitch), 127 / 128 (the tiles
@@ -431,8 +460,8 @@ GPU_TEST_CASE("few columns past 64 of rows off a multiple of 4: runs of 64 withi
       every_pair({129, 130, 131, 132, 133, 134, 135, 136, 137, 191, 193, 199, 1001, 1004, 1007},
                  {65, 72, 80, 88, 96, 97, 104, 108, 124, 127});
   for (const shape& s : every_pair({66, 67, 68, 69, 70, 71, 72, 73}, {65})) shapes.push_back(s);
-  check_shapes(shapes, launch_few_cols_l1_share<FULL_PITCH_MOD>);
-  check_shapes(shapes, launch_few_cols_l1_share<COMPACT_PITCH_MOD>);
+  check_shapes(shapes, few_cols_l1_share(FULL_PITCH_MOD));
+  check_shapes(shapes, few_cols_l1_share(COMPACT_PITCH_MOD));
   // The rule and either side of its edges: on a GPU of 132 SMs runs of 128 rows just under 7
   // blocks per SM (118143 rows: runs of 128 with whole sectors) or 7 (118145), just under 11
   // (185727) or 11 (185729), 64 / 65 columns (FEW_SIDE), 80 / 81 (the line at 11 or at 7), 96 / 97
@@ -469,9 +498,9 @@ GPU_TEST_CASE("the stretch kernels at any size and either side of their rule's e
   // The kernels on their own at every short side they take (1 .. 64 both ways in runs of 64, 65 ..
   // 128 rows in runs of 32), long sides of one to many blocks, partial last blocks among them.
   const std::vector<std::int64_t> longs = {1, 2, 3, 31, 32, 33, 63, 64, 65, 1000, 1001, 4099};
-  check_shapes(every_pair({1, 2, 3, 19, 20, 33, 63, 64}, longs), launch_stretch_rows<TILE_DIM>);
-  check_shapes(every_pair({65, 97, 127, 128}, longs), launch_stretch_rows<TILE_DIM / 2>);
-  check_shapes(every_pair(longs, {1, 2, 3, 19, 20, 33, 63, 64}), launch_stretch_cols);
+  check_shapes(every_pair({1, 2, 3, 19, 20, 33, 63, 64}, longs), stretch_rows(TILE_DIM));
+  check_shapes(every_pair({65, 97, 127, 128}, longs), stretch_rows(TILE_DIM / 2));
+  check_shapes(every_pair(longs, {1, 2, 3, 19, 20, 33, 63, 64}), stretch_cols());
   // The rule's edges on a GPU of 132 SMs (more than 4 blocks per SM in runs of 64, more than 6 in
   // runs of 32, at most 8: 528, 792 and 1056 blocks), short sides of 19 / 20, 64 / 65, 96 / 97
   // and 128 / 129, both ways; on the default and on the rules before it.
@@ -494,7 +523,9 @@ GPU_TEST_CASE("loads in halves at any size and either side of their rule's edges
   // input rows at every residue mod 4, partial tiles among them.
   check_shapes(
       every_pair({4, 8, 60, 64, 68, 128, 132}, {1, 2, 3, 5, 63, 64, 65, 66, 67, 129, 1001, 4099}),
-      launch_loads_in_halves);
+      forced([](const gpu_facts&, std::int64_t rows, std::int64_t cols) {
+        return halves_plan(rows, cols);
+      }));
   // The rule's edges on a GPU of 132 SMs: down the columns of tiles, 1 tile per SM (129 / 132
   // tiles), one wave of 8 per SM (1056 / 1064), 32 per SM (4224 / 4288), rows under and at 8 times
   // the columns past one wave (2466 tiles); rows of at most 16 tiles (along them before the rule),
@@ -525,7 +556,12 @@ GPU_TEST_CASE("loads in halves at any size and either side of their rule's edges
 
 GPU_TEST_CASE("the narrow kernel with 64-bit indices") {
   // The default takes them past 2^32 floats only; the same code at small sizes.
-  check_shapes({{5, 1001}, {1001, 5}, {8, 8}, {2, 3}, {3, 2}}, launch_narrow<std::uint64_t>);
+  check_shapes({{5, 1001}, {1001, 5}, {8, 8}, {2, 3}, {3, 2}},
+               forced([](const gpu_facts&, std::int64_t rows, std::int64_t cols) {
+                 plan p = narrow_plan(rows, cols);
+                 p.index64 = true;
+                 return p;
+               }));
 }
 
 GPU_TEST_CASE("single rows and single columns are copies") {
@@ -540,7 +576,7 @@ GPU_TEST_CASE("more rows of tiles than a grid has blocks in y in either order") 
   const std::int64_t tall = std::int64_t(65535) * 64 + 3;
   check_shapes({{tall, 5}, {tall, 67}, {std::int64_t(65537) * 64, 64}});
   check_shapes({{tall, 67}, {std::int64_t(65537) * 64, 64}},
-               launch_variant<NARROW_SIDE, DOWN_FIRST>);
+               variant_named("tiles down columns first"));
 }
 
 GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several launches") {
@@ -553,4 +589,134 @@ GPU_TEST_CASE("more columns of tiles than a grid has blocks in y take several la
   check_shapes({{41, wide}, {20, wide}, {64, wide}});
   // One row of tiles with both sides odd: kernel_lines on every GPU, the last column absorbed.
   check_shapes({{65, wide + 1}});
+}
+
+namespace {
+// transpose_any_shape::launch on `stream` of the rows x cols matrix at float `in_offset` of one
+// allocation into float `out_offset` of another (any alignment), then the CPU's answer for it.
+struct offset_run {
+  std::int64_t rows, cols;
+  std::size_t in_offset, out_offset;
+  std::vector<float> input, got;
+  common::device_buffer<float> d_in, d_out;
+  offset_run(std::int64_t r, std::int64_t c, std::size_t in_off, std::size_t out_off,
+             std::uint64_t seed)
+      : rows(r), cols(c), in_offset(in_off), out_offset(out_off),
+        input(common::random_floats(std::size_t(r * c), seed, -1.0f, 1.0f)),
+        d_in(std::size_t(r * c) + in_off), d_out(std::size_t(r * c) + out_off) {
+    CUDA_CHECK(cudaMemcpy(d_in.data() + in_offset, input.data(), input.size() * sizeof(float),
+                          cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemset(d_out.data(), 0xff, (input.size() + out_offset) * sizeof(float)));
+  }
+  cudaError_t start(cudaStream_t stream) {
+    return launch(d_in.data() + in_offset, d_out.data() + out_offset, rows, cols, stream);
+  }
+  bool right() {
+    got.resize(input.size());
+    CUDA_CHECK(cudaMemcpy(got.data(), d_out.data() + out_offset, got.size() * sizeof(float),
+                          cudaMemcpyDeviceToHost));
+    std::vector<float> want(input.size());
+    common::transpose_reference(input.data(), want.data(), rows, cols);
+    return got == want;
+  }
+};
+}  // namespace
+
+GPU_TEST_CASE("two streams at once each get their own matrix transposed") {
+  offset_run a(4097, 4099, 0, 0, 1), b(1000003, 65, 0, 0, 2);
+  cudaStream_t s1 = nullptr, s2 = nullptr;
+  CUDA_CHECK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+  CUDA_CHECK(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
+  CHECK(a.start(s1) == cudaSuccess);
+  CHECK(b.start(s2) == cudaSuccess);
+  CUDA_CHECK(cudaStreamSynchronize(s1));
+  CUDA_CHECK(cudaStreamSynchronize(s2));
+  CHECK(a.right());
+  CHECK(b.right());
+  CUDA_CHECK(cudaStreamDestroy(s1));
+  CUDA_CHECK(cudaStreamDestroy(s2));
+}
+
+GPU_TEST_CASE("pointers off 256-byte and 16-byte boundaries still give the transpose") {
+  // Offsets of 1 and 3 floats (off 16 bytes: aligned lines), 4 and 36 (on 16 bytes, off 256).
+  for (const std::size_t in_offset : {0, 1, 3, 4, 36})
+    for (const std::size_t out_offset : {0, 1, 4}) {
+      for (const shape& s : {shape{257, 131}, shape{4096, 4096}, shape{1000, 40}, shape{64, 65},
+                             shape{4100, 4100}, shape{67585, 113}}) {
+        CAPTURE(in_offset);
+        CAPTURE(out_offset);
+        CAPTURE(s.first);
+        CAPTURE(s.second);
+        offset_run r(s.first, s.second, in_offset, out_offset, 7);
+        CHECK(r.start(0) == cudaSuccess);
+        CUDA_CHECK(cudaDeviceSynchronize());
+        CHECK(r.right());
+      }
+    }
+}
+
+GPU_TEST_CASE("overlapping buffers and null pointers and negative sides are invalid values") {
+  common::device_buffer<float> d(std::size_t(3000));
+  CHECK(launch(d.data(), d.data() + 64, 32, 32) == cudaErrorInvalidValue);
+  CHECK(launch(d.data() + 64, d.data(), 32, 32) == cudaErrorInvalidValue);
+  CHECK(launch(d.data(), d.data(), 1, 1) == cudaErrorInvalidValue);
+  CHECK(launch(d.data(), d.data() + 1024, 32, 32) == cudaSuccess);  // adjacent: fine
+  CHECK(launch(nullptr, d.data(), 4, 4) == cudaErrorInvalidValue);
+  CHECK(launch(d.data(), d.data() + 1024, -1, 4) == cudaErrorInvalidValue);
+  CHECK(launch(d.data(), d.data(), 0, 4) == cudaSuccess);  // nothing to move
+  CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+GPU_TEST_CASE("a device reset between launches: the facts and shared-memory permissions again") {
+  {
+    offset_run r(1000003, 100, 0, 0, 3);  // kernel_few_cols past 48 KB of shared rows
+    CHECK(r.start(0) == cudaSuccess);
+    CHECK(r.right());
+  }
+  CUDA_CHECK(cudaDeviceReset());
+  offset_run r(1000003, 100, 0, 0, 4);
+  CHECK(r.start(0) == cudaSuccess);
+  CHECK(r.right());
+}
+
+GPU_TEST_CASE("the plan's occupancy is the driver's at every shared size the rules ask") {
+  gpu_facts g;
+  CUDA_CHECK(gpu_facts_here(g));
+  const auto driver = [](auto kernel, std::size_t bytes) {
+    int blocks = 0;
+    CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                    int(tuning::FEW_SHARED_MAX_BYTES)));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, BLOCK_THREADS, bytes));
+    return std::max(blocks, 1);
+  };
+  for (int few = 32; few <= FEW_SIDE; ++few)
+    for (int run = FEW_SHORT_RUN; run < FEW_RUN; run += VEC) {
+      const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
+      CAPTURE(few);
+      CAPTURE(run);
+      CHECK(blocks_per_sm(g, g.few_cols_any_run_blocks, bytes) ==
+            driver(kernel_few_cols<ANY_RUN, FULL_PITCH_MOD, false>, bytes));
+      CHECK(blocks_per_sm(g, g.few_rows_any_run_blocks, bytes) ==
+            driver(kernel_few_rows<ANY_RUN, FULL_PITCH_MOD, false>, bytes));
+    }
+  for (int few = FEW_SIDE + 1; few <= tuning::FEW_COLS_ODD_ROWS; ++few) {
+    const int pitch = few > tuning::FEW_FULL_PITCH_UP_TO ? COMPACT_PITCH_MOD : FULL_PITCH_MOD;
+    const std::size_t bytes = std::size_t(few) * few_pitch(FEW_SECTORS_RUN, pitch) * sizeof(float);
+    CAPTURE(few);
+    if (pitch == FULL_PITCH_MOD)
+      CHECK(blocks_per_sm(g, g.few_sectors_full_blocks, bytes) ==
+            driver(kernel_few_cols<FEW_SECTORS_RUN, FULL_PITCH_MOD, true>, bytes));
+    else
+      CHECK(blocks_per_sm(g, g.few_sectors_compact_blocks, bytes) ==
+            driver(kernel_few_cols<FEW_SECTORS_RUN, COMPACT_PITCH_MOD, true>, bytes));
+  }
+}
+
+HOST_TEST_CASE("the variant table has the default first and every name once and its declared size") {
+  const auto& table = variant_table();
+  CHECK(table.size() == VARIANT_COUNT);
+  CHECK(table.front().name.empty());
+  std::set<std::string> names;
+  for (const variant& v : table) names.insert(v.name);
+  CHECK(names.size() == table.size());
 }

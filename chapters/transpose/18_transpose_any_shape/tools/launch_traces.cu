@@ -1,7 +1,8 @@
 // launch_traces: records, without a GPU, the launches (kernel, grid, block, dynamic shared bytes)
 // that transpose_any_shape's default and every --sweep variant make at each shape of
-// trace_shapes.txt, on the H200's and the H100's facts (132 SMs each; DRAM bandwidth from the
-// memory clock and bus width in book/results/<gpu>/transpose.csv). --check compares them with
+// trace_shapes.txt, on the H200's and the H100's facts (plan.hpp's h200_facts and h100_facts: 132
+// SMs each, DRAM bandwidth from the memory clock and bus width in book/results/<gpu>/*.csv, the
+// few-side kernels' occupancy from their registers in the sm_90 build). --check compares them with
 // the committed goldens (launch_traces.txt): the launch code may be rearranged, but no launch
 // may change. --record writes the goldens (only from the code whose launches are the reference).
 // Format: "<gpu> <rows>x<cols> | <launches>" for the default, and "... | <variant> | <launches>"
@@ -21,47 +22,16 @@
 namespace {
 using namespace transpose_any_shape;
 
-// Registers per thread of the kernels whose occupancy the launch rules ask (sm_90 build,
-// cuobjdump --dump-resource-usage), and the occupancy the driver computes from them.
-int registers_of(const std::string& kernel) {
-  static const std::map<std::string, int> known = {
-      {"kernel_few_cols<0, 32, false>", 48},
-      {"kernel_few_rows<0, 32, false>", 48},
-      {"kernel_few_cols<64, 32, true>", 40},
-      {"kernel_few_cols<64, 8, true>", 40},
-  };
-  const auto found = known.find(kernel);
-  if (found == known.end()) {
-    std::fprintf(stderr, "launch_traces: no register count for %s\n", kernel.c_str());
-    std::exit(3);
-  }
-  return found->second;
-}
-constexpr std::size_t SHARED_PER_SM = 233472, RESERVED_PER_BLOCK = 1024;  // compute capability 9.0
-int hopper_occupancy(const std::string& kernel, std::size_t shared_bytes) {
-  const int warps = BLOCK_THREADS / 32;
-  const int per_warp = (registers_of(kernel) * 32 + 255) / 256 * 256;
-  const int by_registers = 65536 / per_warp / warps;
-  const std::size_t per_block = (shared_bytes + 127) / 128 * 128 + RESERVED_PER_BLOCK;
-  const int by_shared = int(SHARED_PER_SM / per_block);
-  return std::min({2048 / BLOCK_THREADS, 32, by_registers, by_shared});
-}
-
 struct gpu {
   const char* name;
-  int sms;
-  double memory_clock_khz, bus_width_bits;
+  gpu_facts facts;
 };
-const gpu GPUS[] = {{"H200", 132, 3201000, 6016}, {"H100", 132, 2619000, 5120}};
+const gpu GPUS[] = {{"H200", h200_facts()}, {"H100", h100_facts()}};
 
 std::string trace_of(const gpu& g, const common::matrix_launch& launch, std::int64_t rows,
                      std::int64_t cols) {
   trace::sink sink;
-  sink.sms = g.sms;
-  sink.dram_gbps_per_sm = 2.0 * g.memory_clock_khz * 1e3 * (g.bus_width_bits / 8) / 1e9 / g.sms;
-  sink.shared_per_sm = SHARED_PER_SM;
-  sink.shared_reserved_per_block = RESERVED_PER_BLOCK;
-  sink.occupancy = hopper_occupancy;
+  sink.gpu = g.facts;
   trace::current_sink() = &sink;
   // Two distinct 256-byte aligned addresses: nothing is launched, nothing is read.
   launch(reinterpret_cast<const float*>(std::uintptr_t(1) << 40),
