@@ -507,7 +507,9 @@ cudaError_t blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes,
   blocks = 0;
   CUDA_TRY(cudaGetDevice(&device));
   CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  if (bytes > std::size_t(optin)) return cudaSuccess;
+  cudaFuncAttributes fixed{};  // the kernel's static shared memory
+  CUDA_TRY(cudaFuncGetAttributes(&fixed, k));
+  if (bytes + fixed.sharedSizeBytes > std::size_t(optin)) return cudaSuccess;
   CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
   CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
   CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, bytes));
