@@ -51,7 +51,6 @@ import argparse
 import concurrent.futures
 import csv
 import ctypes
-import errno
 import hashlib
 import io
 import json
@@ -62,7 +61,6 @@ import resource
 import secrets
 import shutil
 import signal
-import stat
 import statistics
 import subprocess
 import sys
@@ -1229,7 +1227,8 @@ def report_json(grades, out):
 
 def write_gradebook(grades, exercises, path):
     """One row per student: each exercise's total, or "not graded: <why>" / "error: <why>"
-    (never a 0 that was not earned), a FLAGGED mark beside a flagged 0, and the sum."""
+    (never a 0 that was not earned), a FLAGGED mark beside a flagged 0, and the sum of the graded
+    ones (saying how many were not graded)."""
     students = []
     for g in grades:
         if g.student not in students:
@@ -1251,7 +1250,11 @@ def write_gradebook(grades, exercises, path):
                 else:
                     cells.append(fmt(g.total))
             graded = [g.total for g in mine.values() if g.status == "graded"]
-            w.writerow([s] + cells + [fmt(sum(graded))])
+            missing = len(exercises) - len(graded)
+            total = fmt(sum(graded)) if graded else "not graded"
+            if graded and missing:
+                total += f" ({missing} not graded)"
+            w.writerow([s] + cells + [total])
 
 
 # ---------------------------------------------------------------- the command
@@ -1413,6 +1416,10 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     hide = [REPO, build_dir, a.solutions, a.submissions or a.exercises, references.private]
     sandbox = Sandbox(hide, isolate=not a.no_isolation)
     print(f"grade: {sandbox.describe()}", file=sys.stderr, flush=True)
+    if not sandbox.namespaces and (not sandbox.user or os.stat(a.solutions).st_mode & 0o005):
+        print(f"grade: WARNING: nothing hides {a.solutions} here and students' programs can open "
+              "it: " + ("chmod -R go-rwx it" if sandbox.user else "grade as root or where user "
+                        "namespaces are allowed"), file=sys.stderr, flush=True)
 
     def limits_for(timeout_s):
         return Limits(wall_s=timeout_s, data_bytes=data_bytes)
@@ -1446,13 +1453,15 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     # Then run them: a.parallel students at a time share the GPU for their correctness cases;
     # timing runs and the largest cases have it alone (GpuLock).
     session = Session()
+    started = time.monotonic()
 
     def grade_one(student):
         runner = Runner(references, sandbox, limits_for, sanitizer, session)
         runner.set_student(*outcomes[student])
         mine = []
         for spec in specs:
-            print(f"grade: {student} / {spec.name} ...", file=sys.stderr, flush=True)
+            print(f"grade: [{time.monotonic() - started:.0f} s] {student} / {spec.name} ...",
+                  file=sys.stderr, flush=True)
             error = runner.build("solution", spec)
             if error:
                 mine.append(Grade(student, spec.name, status="not graded", reason=error))

@@ -9,24 +9,36 @@
 #                            a grandchild holding stdout, a write to the reference program, a read
 #                            of grading.json
 #   solutions/            -> full marks for every exercise (each is timed against itself)
-# and writes every report under OUT_DIR (default build/grader-check); exit 0 when all held.
-#   bash common/tools/grader_gpu_check.sh [OUT_DIR] [--sanitize]
+# and writes every report under OUT_DIR (default build/grader-check), appending the verdicts to
+# OUT_DIR/summary.txt; exit 0 when all held.
+#   bash common/tools/grader_gpu_check.sh [OUT_DIR] [--sanitize] [--section skeletons|planted|
+#        solutions ...] [--solutions saxpy,argmax,...] [--classes saxpy,limits,argmax]
+# --section (repeatable) runs only those parts, --solutions only those solutions, --classes only
+# those classes of plants (saxpy: most plants; limits: hang, grandchild; argmax: library): a
+# machine that allows ten minutes per command runs the check in several calls on one OUT_DIR.
 #
 # With --time-class N [EXERCISE] it instead times the grading of a class: N submissions of one
-# exercise (default saxpy; every submission a copy of the solution, so every case and the timing
-# run), then one whole submission of all ten exercises, and writes the wall times to
-# OUT_DIR/class_timing.txt:
+# exercise (default saxpy; "all": all ten), each a copy of the solution, so that every case and
+# the timing runs run, and appends the wall time to OUT_DIR/class_timing.txt:
 #   bash common/tools/grader_gpu_check.sh build/grader-check --time-class 30 saxpy
+#   bash common/tools/grader_gpu_check.sh build/grader-check --time-class 1 all
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-$repo/build/grader-check}
 shift || true
 sanitize=
+sections=
+only_solutions=
+only_classes=
 time_class=0
 class_exercise=saxpy
 while [ $# -gt 0 ]; do
   case $1 in
     --sanitize) sanitize=--sanitize ;;
+    --section) sections=${sections:+$sections,}${2:?--section needs skeletons, planted or solutions}
+      shift ;;
+    --solutions) only_solutions=${2:?--solutions needs names, e.g. saxpy,argmax}; shift ;;
+    --classes) only_classes=${2:?--classes needs saxpy, limits or argmax}; shift ;;
     --time-class)
       time_class=${2:?--time-class needs a count}; shift
       if [ $# -gt 1 ] && [ "${2#--}" = "$2" ]; then class_exercise=$2; shift; fi ;;
@@ -39,51 +51,66 @@ build_dir=$repo/build/grade
 grade() { python3 "$repo/common/tools/grade.py" --build-dir "$build_dir" "$@"; }
 
 if [ "$time_class" -gt 0 ]; then
-  class=$out/class
+  # N submissions of one exercise (or of all ten: EXERCISE "all"), each the solution made
+  # distinct per student so that ccache compiles each one, as for a real class.
+  class=$out/class_$class_exercise
   rm -rf "$class" && mkdir -p "$class"
-  dir=$(basename "$repo"/solutions/[0-9][0-9]_"$class_exercise")
   for i in $(seq -w 1 "$time_class"); do
-    mkdir -p "$class/student$i/$dir"
-    # The solution, made distinct per student so that ccache compiles each one, as for a class.
-    { cat "$repo/solutions/$dir/$class_exercise.cuh"
-      echo "namespace $class_exercise { constexpr int class_timing_student = 1$i; }"
-    } > "$class/student$i/$dir/$class_exercise.cuh"
+    for dir in "$repo"/solutions/[0-9][0-9]_*/; do
+      dir=$(basename "$dir"); name=${dir:3}
+      [ "$class_exercise" = all ] || [ "$name" = "$class_exercise" ] || continue
+      mkdir -p "$class/student$i/$dir"
+      { cat "$repo/solutions/$dir/$name.cuh"
+        echo "namespace $name { constexpr int class_timing_student = 1$i; }"
+      } > "$class/student$i/$dir/$name.cuh"
+    done
   done
-  grade --only "$class_exercise" --format json > /dev/null 2>&1  # builds the references first
+  only=()
+  [ "$class_exercise" = all ] || only=(--only "$class_exercise")
+  # The solutions' build and the scratch tree first, so that the figure is the students' grading.
+  grade "${only[@]}" --exercises "$repo/exercises" --format json > /dev/null 2>&1
   start=$(date +%s)
-  grade --submissions "$class" --only "$class_exercise" --format json \
-    --gradebook "$out/class_gradebook.csv" > "$out/class.json" 2> "$out/class.log"
+  grade --submissions "$class" "${only[@]}" --format json \
+    --gradebook "$out/class_${class_exercise}_gradebook.csv" > "$out/class_$class_exercise.json" \
+    2> "$out/class_$class_exercise.log"
   rc=$?
-  one=$(( $(date +%s) - start ))
-  start=$(date +%s)
-  grade --exercises "$repo/solutions" --name whole_class_member --format json \
-    > "$out/class_all_ten.json" 2> "$out/class_all_ten.log"
-  rc_all=$?
-  all=$(( $(date +%s) - start ))
+  took=$(( $(date +%s) - start ))
   {
     echo "grader class timing on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)," \
          "$(nproc) cores, commit $(git -C "$repo" rev-parse --short HEAD)"
-    echo "$time_class submissions of $class_exercise: ${one} s (exit $rc)"
-    echo "one submission of all ten exercises: ${all} s (exit $rc_all)"
-    echo "a class of $time_class with all ten, estimated: about $(( all * time_class )) s" \
-         "(all ten once x $time_class; the solutions' runs are shared, so this is an upper bound)"
-  } | tee "$out/class_timing.txt"
-  exit $(( rc != 0 || rc_all != 0 ))
+    echo "$time_class submission(s) of $class_exercise graded in ${took} s (exit $rc)"
+    python3 - "$out/class_$class_exercise.json" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+totals = [r["total"] for r in rows]
+print(f"{len(rows)} grades, {sum(1 for t in totals if t == 100)} at 100, "
+      f"{sum(1 for r in rows if r['status'] != 'graded')} not graded")
+PY
+  } | tee -a "$out/class_timing.txt"
+  exit $rc
 fi
 
 failed=0
-expect() {  # expect <what> <python condition over the rows `g` (and `by` exercise)> <json file>
+expect() {  # expect <what> <python condition over `r` (the row of student/exercise)> <json> [<student>]
   local line rc
-  line=$(python3 - "$3" <<PY
+  line=$(python3 - "$3" "${4:-}" <<PY
 import json, sys
 try:
     g = json.load(open(sys.argv[1]))
 except (OSError, ValueError) as e:
     print("FAILED: $1 (no report: %s)" % e); sys.exit(1)
-by = {r["exercise"]: r for r in g}
-text = lambda name: by[name]["notes"] + " | " + by[name]["flags"]
-ok = bool(g) and ($2)
+rows = [r for r in g if not sys.argv[2] or r["student"] == sys.argv[2]]
+zero_cases = sum(1 for c in json.load(open("$repo/solutions/01_saxpy/grading.json"))["cases"]
+                 if c.split()[:2] == ["--n", "0"]) * 2
+ok = bool(rows)
+for r in rows:
+    text = r["notes"] + " | " + r["flags"]
+    ok = ok and ($2)
 print(("held:   " if ok else "FAILED: ") + "$1")
+if not ok:
+    for r in rows:
+        print("        %s / %s: total %s, flags %r, notes %r" % (r["student"], r["exercise"],
+              r["total"], r["flags"][:300], r["notes"][:300]))
 sys.exit(0 if ok else 1)
 PY
 )
@@ -91,71 +118,82 @@ PY
   echo "$line" | tee -a "$out/summary.txt"
   [ $rc -eq 0 ] || failed=1
 }
+section() { [ -z "$sections" ] || [[ ",$sections," == *",$1,"* ]]; }
 
-echo "== untouched skeletons: zero" | tee "$out/summary.txt"
-grade --exercises "$repo/exercises" --format json > "$out/skeletons.json" 2> "$out/skeletons.log"
-echo "exit $?" >> "$out/skeletons.log"
-expect "every skeleton scores 0, saying not implemented" \
-  'all(r["total"] == 0 and "not implemented" in r["notes"] for r in g)' "$out/skeletons.json"
+if section skeletons; then
+  echo "== untouched skeletons: zero" | tee -a "$out/summary.txt"
+  grade --exercises "$repo/exercises" --format json > "$out/skeletons.json" 2> "$out/skeletons.log"
+  echo "exit $?" >> "$out/skeletons.log"
+  expect "every skeleton scores 0, saying not implemented" \
+    'r["total"] == 0 and "not implemented" in r["notes"]' "$out/skeletons.json"
+fi
 
-echo "== planted submissions" | tee -a "$out/summary.txt"
-rm -rf "$out/planted"
-python3 "$repo/solutions/grader-check/plant_faults.py" "$out/planted" "$build_dir" > /dev/null
-for kind in "$out"/planted/*/; do
-  kind=$(basename "$kind")
-  only=saxpy
-  [ "$kind" = library ] && only=argmax
-  args=(--exercises "$out/planted/$kind" --name "$kind" --only "$only" --format json)
-  case $kind in hang|grandchild) args+=(--timeout 20) ;; esac
-  start=$(date +%s)
-  grade "${args[@]}" > "$out/planted_$kind.json" 2> "$out/planted_$kind.log"
-  echo "exit $? after $(( $(date +%s) - start )) s" >> "$out/planted_$kind.log"
-done
-zero_cases='by["saxpy"]["cases_passed"] == sum(1 for c in json.load(open("'$repo'/solutions/01_saxpy/grading.json"))["cases"] if c.split()[:2] == ["--n", "0"]) * 2'
-expect "wrong: loses the cases that are not multiples of the block, and the speed points" \
-  'by["saxpy"]["correct"] < 70 and by["saxpy"]["cases_passed"] > 0 and by["saxpy"]["speed"] == 0 and "wrong result" in text("saxpy")' \
-  "$out/planted_wrong.json"
-expect "slow: every case passes, speed points lost" \
-  'by["saxpy"]["correct"] == 70 and by["saxpy"]["speed"] < 30 and not by["saxpy"]["flags"]' \
-  "$out/planted_slow.json"
-expect "hang: stopped by the time limit; only the n = 0 cases (no launch) pass; no speed points" \
-  'by["saxpy"]["correct"] < 70 and by["saxpy"]["speed"] == 0 and "time-out after 20 s" in text("saxpy")' \
-  "$out/planted_hang.json"
-expect "static_init: fake output from a static initializer scores 0" \
-  'by["saxpy"]["total"] == 0 and "no result on the grader'"'"'s channel" in text("saxpy")' \
-  "$out/planted_static_init.json"
-expect "include_solution: flagged, 0" \
-  'by["saxpy"]["total"] == 0 and "includes a file from outside the handout" in text("saxpy")' \
-  "$out/planted_include_solution.json"
-expect "library: argmax with CUB and Thrust flagged, 0" \
-  'by["argmax"]["total"] == 0 and "uses cub" in text("argmax")' "$out/planted_library.json"
-expect "shadowed_header: the stray header is not compiled; the do-nothing kernel passes only n = 0" \
-  'by["saxpy"]["speed"] == 0 and '"$zero_cases" "$out/planted_shadowed_header.json"
-expect "check_macro: the program's own check fooled, the grader's not; only n = 0 passes" \
-  'by["saxpy"]["speed"] == 0 and '"$zero_cases"' and "output differs from the solution" in text("saxpy")' \
-  "$out/planted_check_macro.json"
-expect "memoized: every timed repetition's output compared; only n = 0 passes" \
-  'by["saxpy"]["speed"] == 0 and '"$zero_cases"' and "timed repetitions" in text("saxpy")' \
-  "$out/planted_memoized.json"
-expect "grandchild: the grader finishes, 0" \
-  'by["saxpy"]["total"] == 0' "$out/planted_grandchild.json"
-expect "write_reference: refused or flagged, 0, and the reference intact (the next runs pass)" \
-  'by["saxpy"]["total"] == 0' "$out/planted_write_reference.json"
-expect "read_grading: grading.json out of reach, 0" \
-  'by["saxpy"]["total"] == 0 and "could not read grading.json" in text("saxpy")' \
-  "$out/planted_read_grading.json"
+if section planted; then
+  echo "== planted submissions (solutions/grader-check/plant_faults.py)" | tee -a "$out/summary.txt"
+  rm -rf "$out/planted" "$out/plants"
+  python3 "$repo/solutions/grader-check/plant_faults.py" "$out/plants" "$build_dir" > /dev/null
+  # Three classes of submissions: saxpy plants, saxpy plants that need a short time limit, argmax.
+  mkdir -p "$out/planted/saxpy" "$out/planted/limits" "$out/planted/argmax"
+  for kind in "$out"/plants/*/; do
+    kind=$(basename "$kind")
+    case $kind in
+      hang|grandchild) cp -r "$out/plants/$kind" "$out/planted/limits/" ;;
+      library) cp -r "$out/plants/$kind" "$out/planted/argmax/" ;;
+      *) cp -r "$out/plants/$kind" "$out/planted/saxpy/" ;;
+    esac
+  done
+  for class in saxpy limits argmax; do
+    [ -z "$only_classes" ] || [[ ",$only_classes," == *",$class,"* ]] || continue
+    args=(--submissions "$out/planted/$class" --only saxpy --format json
+          --gradebook "$out/planted_$class.gradebook.csv")
+    [ $class = limits ] && args+=(--timeout 20)
+    [ $class = argmax ] && args[3]=argmax
+    start=$(date +%s)
+    grade "${args[@]}" > "$out/planted_$class.json" 2> "$out/planted_$class.log"
+    echo "exit $? after $(( $(date +%s) - start )) s" >> "$out/planted_$class.log"
+  done
+  s=$out/planted_saxpy.json
+  ran() { [ -z "$only_classes" ] || [[ ",$only_classes," == *",$1,"* ]]; }
+  ran saxpy && expect "wrong: loses the cases that are not multiples of the block, and the speed points" \
+    'r["correct"] < 70 and r["cases_passed"] > 0 and r["speed"] == 0 and "wrong" in text' "$s" wrong
+  ran saxpy && expect "slow: every case passes, speed points lost" \
+    'r["correct"] == 70 and r["speed"] < 30 and not r["flags"]' "$s" slow
+  ran limits && expect "hang: stopped by the time limit; only the n = 0 cases (no launch) pass; no speed points" \
+    'r["correct"] < 70 and r["speed"] == 0 and "time-out after 20 s" in text' \
+    "$out/planted_limits.json" hang
+  ran saxpy && expect "static_init: fake output from a static initializer scores 0" \
+    'r["total"] == 0 and "no result on the grader" in text' "$s" static_init
+  ran saxpy && expect "include_solution: flagged, 0" \
+    'r["total"] == 0 and "includes a file from outside the handout" in text' "$s" include_solution
+  ran argmax && expect "library: argmax with CUB and Thrust flagged, 0" \
+    'r["total"] == 0 and "uses cub" in text' "$out/planted_argmax.json" library
+  ran saxpy && expect "shadowed_header: the stray header is not compiled; the do-nothing kernel passes n = 0 only" \
+    'r["speed"] == 0 and r["cases_passed"] == zero_cases' "$s" shadowed_header
+  ran saxpy && expect "check_macro: the program's own check fooled, the grader's not; n = 0 passes only" \
+    'r["speed"] == 0 and r["cases_passed"] == zero_cases and "output differs" in text' \
+    "$s" check_macro
+  ran saxpy && expect "memoized: every timed repetition's output compared; only n < 2 passes" \
+    'r["speed"] == 0 and r["correct"] < 70 and "timed repetitions" in text' \
+    "$s" memoized
+  ran limits && expect "grandchild: the grader finishes, 0" 'r["total"] == 0' "$out/planted_limits.json" grandchild
+  ran saxpy && expect "write_reference: refused or flagged, 0" 'r["total"] == 0' "$s" write_reference
+  ran saxpy && expect "read_grading: grading.json out of reach, 0" \
+    'r["total"] == 0 and "could not read grading.json" in text' "$s" read_grading
+fi
 
-echo "== solutions: full marks" | tee -a "$out/summary.txt"
-# One exercise at a time, so that each report is kept even if a later one runs out of time.
-for dir in "$repo"/solutions/[0-9][0-9]_*/; do
-  name=$(basename "$dir"); name=${name:3}
-  start=$(date +%s)
-  grade --exercises "$repo/solutions" --name solutions --only "$name" --format json $sanitize \
-    > "$out/solution_$name.json" 2> "$out/solution_$name.log"
-  echo "exit $? after $(( $(date +%s) - start )) s" >> "$out/solution_$name.log"
-  expect "solution $name scores 100" 'all(r["total"] == 100 for r in g)' \
-    "$out/solution_$name.json"
-done
+if section solutions; then
+  echo "== solutions: full marks" | tee -a "$out/summary.txt"
+  # One exercise at a time, so that each report is kept even if a later one runs out of time.
+  for dir in "$repo"/solutions/[0-9][0-9]_*/; do
+    name=$(basename "$dir"); name=${name:3}
+    [ -z "$only_solutions" ] || [[ ",$only_solutions," == *",$name,"* ]] || continue
+    start=$(date +%s)
+    grade --exercises "$repo/solutions" --name solutions --only "$name" --format json $sanitize \
+      > "$out/solution_$name.json" 2> "$out/solution_$name.log"
+    echo "exit $? after $(( $(date +%s) - start )) s" >> "$out/solution_$name.log"
+    expect "solution $name scores 100" 'r["total"] == 100' "$out/solution_$name.json"
+  done
+fi
 
 [ $failed -eq 0 ] && echo "grader_gpu_check: all held" | tee -a "$out/summary.txt" ||
   echo "grader_gpu_check: FAILED" | tee -a "$out/summary.txt"

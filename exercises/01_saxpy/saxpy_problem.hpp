@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/parallel.hpp"
 #include "common/random.hpp"
 
 namespace saxpy_problem {
@@ -18,7 +19,11 @@ constexpr float A = 2.75f;
 // fused multiply-add, and the grader can compare outputs bit for bit.
 inline std::vector<float> make_input(std::int64_t n, std::uint64_t seed, float limit) {
   std::vector<float> v = common::random_floats(std::size_t(n), seed, -limit, limit);
-  for (float& value : v) value = std::round(value * 16.0f) / 16.0f;
+  common::parallel_ranges(v.size(), common::MIN_ITEMS_PER_THREAD,
+                          [&](std::size_t, std::size_t begin, std::size_t end) {
+                            for (std::size_t i = begin; i < end; ++i)
+                              v[i] = std::round(v[i] * 16.0f) / 16.0f;
+                          });
   return v;
 }
 

@@ -347,17 +347,21 @@ class Reports(unittest.TestCase):
                         reason="argmax: the solution failed on --n 5"),
             grade.Grade("bob", "argmax", status="error", reason="disk full"),
             grade.Grade("carol", "saxpy", correct=70, speed=30,
-                        flags=["FLAGGED: uses cub, which this exercise does not allow"])]
+                        flags=["FLAGGED: uses cub, which this exercise does not allow"]),
+            grade.Grade("dave", "saxpy", status="not graded", reason="no device"),
+            grade.Grade("dave", "argmax", status="not graded", reason="no device")]
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "gradebook.csv")
             grade.write_gradebook(grades, ["saxpy", "argmax"], path)
             with open(path) as f:
                 self.assertEqual(list(csv.reader(f)), [
                     ["student", "saxpy", "argmax", "total"],
-                    ["alice", "100", "not graded: argmax: the solution failed on --n 5", "100"],
-                    ["bob", "35", "error: disk full", "35"],
+                    ["alice", "100", "not graded: argmax: the solution failed on --n 5",
+                     "100 (1 not graded)"],
+                    ["bob", "35", "error: disk full", "35 (1 not graded)"],
                     ["carol", "0 (FLAGGED: uses cub, which this exercise does not allow)",
-                     "not graded: not run", "0"]])
+                     "not graded: not run", "0 (1 not graded)"],
+                    ["dave", "not graded: no device", "not graded: no device", "not graded"]])
         out = io.StringIO()
         grade.report_human(grades, out)
         self.assertIn("NOT GRADED: argmax: the solution failed", out.getvalue())
