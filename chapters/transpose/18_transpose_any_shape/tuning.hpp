@@ -36,9 +36,8 @@ constexpr std::int64_t LINES_FEW_COLS_FROM = 80;  // few columns of a tall matri
 constexpr std::int64_t LINES_OUTPUT_OFF_TILES_PER_SM = 12;  // output rows off, both sides >= 128
 
 // --- the few-side kernels (a side of 17 to 64 floats, more where the output rows are off) ---
-// provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_side.txt
-constexpr std::int64_t NARROW_SIDE = 16;  // at most this: the narrow kernel (also: the H200's
-                                          // transpose.csv rows of 2000000 x 16 and 4000000 x 8)
+// provenance: nvidia-h200/transpose.csv
+constexpr std::int64_t NARROW_SIDE = 16;  // at most this: the narrow kernel (its --sweep rows)
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_side.txt
 constexpr std::int64_t FEW_ROWS = 40;             // few rows: at most this many
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes trace_shapes.txt: the shapes whose launch traces the step's trace test compares (one
-"rows cols" per line): every shape its GPU tests name, its bench shapes, and each side of every
-launch rule's edges. Run it again when a test or a rule edge is added; the goldens
+"rows cols" per line): every shape its GPU tests name, its bench shapes, each side of every
+launch rule's edges, and the plan test's edge shapes. Run it again when a test or a rule edge is added; the goldens
 (launch_traces.txt) are then recorded again from the code before the change."""
 import itertools
 import pathlib
@@ -72,13 +72,22 @@ def edge_shapes():
     return shapes
 
 
+def plan_edge_shapes(source):
+    """The plan test's shapes on both sides of every rule's edges (plan_test.cpp's edge_shapes)."""
+    body = source[source.index("std::vector<shape> edge_shapes()"):]
+    body = body[: body.index("std::vector<shape> all;")]
+    return {(int(a), int(b)) for a, b in re.findall(r"\{(\d+), (\d+)\}", body)}
+
+
 def main():
     source = (STEP / "transpose_any_shape_test.cu").read_text()
+    plan_source = (STEP / "plan_test.cpp").read_text()
     cmake = (STEP / "CMakeLists.txt").read_text()
     common = {(0, 0), (0, 7), (7, 0), (1, 1), (1, 1000), (1000, 1), (2, 2), (31, 33), (33, 31),
               (32, 32), (8, 300), (300, 8), (96, 64), (257, 131), (2048, 2048), (4097, 1023),
               (1023, 4097), (16384, 16384)}
-    shapes = test_shapes(source) | bench_shapes(cmake) | edge_shapes() | common
+    shapes = (test_shapes(source) | bench_shapes(cmake) | edge_shapes() | common |
+              plan_edge_shapes(plan_source))
     shapes = sorted(s for s in shapes if s[0] >= 0 and s[1] >= 0)
     out = pathlib.Path(__file__).resolve().parent / "trace_shapes.txt"
     out.write_text("".join(f"{r} {c}\n" for r, c in shapes))
