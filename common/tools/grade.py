@@ -567,14 +567,24 @@ class Sandbox:
                 os.setgroups([])
                 os.setgid(self.user[1])
                 os.setuid(self.user[0])
-            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
-            resource.setrlimit(resource.RLIMIT_FSIZE, (limits.file_bytes, limits.file_bytes))
-            resource.setrlimit(resource.RLIMIT_NPROC, (processes, processes))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            _set_limit(resource.RLIMIT_CPU, cpu, cpu + 5)
+            _set_limit(resource.RLIMIT_FSIZE, limits.file_bytes)
+            _set_limit(resource.RLIMIT_NPROC, processes)
+            _set_limit(resource.RLIMIT_CORE, 0)
             if limits.data_bytes:
-                resource.setrlimit(resource.RLIMIT_DATA, (limits.data_bytes, limits.data_bytes))
+                _set_limit(resource.RLIMIT_DATA, limits.data_bytes)
             os.chdir(cwd)
         return setup
+
+
+def _set_limit(which, soft, hard=None):
+    """setrlimit, never above the hard limit the grader itself runs under (a normal user cannot
+    raise it)."""
+    hard = soft if hard is None else hard
+    ceiling = resource.getrlimit(which)[1]
+    if ceiling != resource.RLIM_INFINITY:
+        soft, hard = min(soft, ceiling), min(hard, ceiling)
+    resource.setrlimit(which, (soft, hard))
 
 
 def _tasks_of(uid):

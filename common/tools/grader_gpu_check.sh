@@ -48,6 +48,9 @@ while [ $# -gt 0 ]; do
 done
 mkdir -p "$out"
 build_dir=$repo/build/grade
+# As the README asks of an instructor: solutions/ readable by its owner only, so that students'
+# programs (user nobody, when run as root) cannot open it even where no mount namespace hides it.
+chmod -R go-rwx "$repo/solutions"
 grade() { python3 "$repo/common/tools/grade.py" --build-dir "$build_dir" "$@"; }
 
 if [ "$time_class" -gt 0 ]; then
