@@ -21,6 +21,7 @@
 #include <cstring>
 
 #include "common/check.cuh"
+#include "common/preconditions.hpp"
 
 namespace reverse_fast {
 
@@ -250,12 +251,6 @@ cudaError_t launch_shift(const T* d_in, T* d_out, const plan& p, unsigned blocks
   return cudaErrorInvalidValue;  // no shift past VEC - 1
 }
 
-// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
-inline bool overlapping(const void* a, std::size_t a_bytes, const void* b, std::size_t b_bytes) {
-  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
-  return a_bytes > 0 && b_bytes > 0 && x < y + b_bytes && y < x + a_bytes;
-}
-
 // A pointer aligned to its element, as every T* must be (any element offset from 16 bytes is
 // fine: the plan takes it); null only where nothing is read or written.
 template <class T>
@@ -272,7 +267,7 @@ cudaError_t check_arguments(const T* d_in, const T* d_out, std::int64_t n) {
   if (n == 0) return cudaSuccess;
   if (!element_aligned(d_in) || !element_aligned(d_out)) return cudaErrorInvalidValue;
   const std::size_t bytes = std::size_t(n) * sizeof(T);
-  return overlapping(d_in, bytes, d_out, bytes) ? cudaErrorInvalidValue : cudaSuccess;
+  return common::overlapping(d_in, bytes, d_out, bytes) ? cudaErrorInvalidValue : cudaSuccess;
 }
 
 // The 16-byte kernel (the sweep's variants at every n): element-aligned pointers at any offset from

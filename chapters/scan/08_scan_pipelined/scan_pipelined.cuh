@@ -26,11 +26,10 @@
 // What limits it: the look-back. One look-back warp per block is busy for most of each tile's
 //   round: a look-back is one or two reads of status words, each a slow round trip to L2 under the
 //   streaming traffic (measured with an instrumented copy, scan_pipelined_probe; see the page); yet
-//   a form with half as many look-backs was no faster at 2^28 (the page's last section). On
-//   the H200 at 2^28 it is past CUB by far and near 0.92 of the copy, at 2^21 elements about at
-//   CUB's speed (the page's results); on the H100, since the band, it is about level with CUB
-//   from just above the band to about 3 million. Up to 4096 elements the single block is far past
-//   CUB on the H100 (the H200 has not run these changes yet).
+//   a form with half as many look-backs was no faster at 2^28 (the runs page). At 2^28 it is past
+//   CUB by far and near the copy yardstick, at 2^21 elements about at CUB's speed (the page's
+//   results); the size bands and the single block's figures are on the runs page. Without the
+//   Hopper pipeline (an older GPU or build) the portable path is scan_lookback's single pass.
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
@@ -48,6 +47,7 @@
 
 #include "chapters/scan/07_scan_lookback/scan_lookback.cuh"
 #include "common/check.cuh"
+#include "common/preconditions.hpp"
 #include "common/per_device.cuh"
 #include "common/scan/program.cuh"
 
@@ -469,12 +469,6 @@ constexpr std::size_t stage_bytes() {
   return std::size_t(STAGES) * S::TILE_ELEMENTS * sizeof(T);
 }
 
-// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte.
-inline bool overlapping(const void* a, std::size_t a_bytes, const void* b, std::size_t b_bytes) {
-  const auto x = reinterpret_cast<std::uintptr_t>(a), y = reinterpret_cast<std::uintptr_t>(b);
-  return a_bytes > 0 && b_bytes > 0 && x < y + b_bytes && y < x + a_bytes;
-}
-
 // The preconditions (cudaErrorInvalidValue if one fails): n >= 0; for n > 0 the arrays and the
 // workspace not null, the arrays aligned to T (any element offset from 16 bytes is fine: such
 // arrays are read without vector loads) and the workspace to 8 bytes; d_out either d_in itself
@@ -490,9 +484,10 @@ cudaError_t check_arguments(const T* d_in, std::int64_t n, const T* d_out, const
   if (!d_in || !d_out || !d_workspace || address(d_in) % alignof(T) != 0 ||
       address(d_out) % alignof(T) != 0 || address(d_workspace) % 8 != 0)
     return cudaErrorInvalidValue;
-  if (d_in != d_out && overlapping(d_in, bytes, d_out, bytes)) return cudaErrorInvalidValue;
-  if (overlapping(d_workspace, workspace, d_in, bytes) ||
-      overlapping(d_workspace, workspace, d_out, bytes))
+  if (d_in != d_out && common::overlapping(d_in, bytes, d_out, bytes))
+    return cudaErrorInvalidValue;
+  if (common::overlapping(d_workspace, workspace, d_in, bytes) ||
+      common::overlapping(d_workspace, workspace, d_out, bytes))
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
