@@ -130,9 +130,9 @@ __device__ __forceinline__ void bulk_store(float* __restrict__ out, std::int64_t
 #pragma unroll
   for (int f = 0; f < VEC; ++f)
     *reinterpret_cast<float4*>(&out_tile[(in_col + f) * TILE_DIM + in_row]) = w[f];
+#if __CUDA_ARCH__ >= 900
   // The bulk copies read shared memory through the async proxy: make this thread's writes
   // visible to it, then let the warp's 8 output rows go, one lane per row.
-#if __CUDA_ARCH__ >= 900
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 #endif
   __syncwarp();
@@ -243,9 +243,8 @@ inline void launch_edge(const float* d_in, float* d_out, std::int64_t rows, std:
 inline bool bulk_stores_here() {
   static common::PerDevice<bool> known;
   bool here = false;
-  CUDA_CHECK(known.get_current(here, [](bool& value) {
-    return common::runs_hopper_code(kernel_full<BULK_STORES>, value);
-  }));
+  CUDA_CHECK(known.get_current(
+      here, [](bool& value) { return common::runs_hopper_code(kernel_full<BULK_STORES>, value); }));
   return here;
 }
 

@@ -1,4 +1,5 @@
-// geometry.hpp: the sizes the kernels are built around (tile, block, runs, shared pitches), fixed by
+// geometry.hpp: the sizes the kernels are built around (tile, block, runs, shared pitches), fixed
+// by
 //   their code rather than tuned, in a header the host-only plan (plan.hpp) shares with them.
 #pragma once
 

@@ -1,23 +1,23 @@
 // launch_trace.hpp: every kernel launch of transpose_any_shape goes through launch_kernel(), which
 //   can record it (kernel, grid, block, dynamic shared bytes) instead of launching it, when a
-//   trace sink is set on the calling thread (the GPU's facts then come from the sink). The step's trace test records the launches of every
-//   variant at fixed GPU facts on the host, without a GPU, and compares them with the committed
-//   goldens (tools/launch_traces.txt): a change of the launch code that changes no launch leaves
-//   them equal.
+//   trace sink is set on the calling thread (the GPU's facts then come from the sink). The step's
+//   trace test records the launches of every variant at fixed GPU facts on the host, without a GPU,
+//   and compares them with the committed goldens (tools/launch_traces.txt): a change of the launch
+//   code that changes no launch leaves them equal.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include <cxxabi.h>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <cxxabi.h>
-#include <type_traits>
-#include <typeinfo>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <typeinfo>
 #include <vector>
 
 #include "plan.hpp"

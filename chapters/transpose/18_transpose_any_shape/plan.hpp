@@ -76,13 +76,13 @@ struct rules {
   enum lines_choice { LINES_NEVER, LINES_BY_BANDWIDTH, LINES_ALWAYS };
   enum one_wave_choice { ONE_WAVE_NEVER, ONE_WAVE_BY_TILES, ONE_WAVE_EIGHT_BLOCKS };
   enum few_waves_choice { FEW_WAVES_NEVER, FEW_WAVES_RUNS_OF_64, FEW_WAVES_ONE_WAVE };
-  std::int64_t narrow = tuning::NARROW_SIDE;            // widest side of the narrow kernel
+  std::int64_t narrow = tuning::NARROW_SIDE;              // widest side of the narrow kernel
   std::int64_t along_up_to = tuning::SHORT_ROW_OF_TILES;  // tiles across taken along first
-  bool each_side = true;      // aligned output rows realign only the loads
-  bool along_bulk = false;    // whole tiles taken along first keep the bulk stores
-  bool split_chunks = false;  // realigned output chunks split at tile edges
-  bool shifted_bulk = true;   // whole realigned tiles leave by bulk copies
-  bool absorb = true;         // realigned thin edges taken by the tiles beside them
+  bool each_side = true;       // aligned output rows realign only the loads
+  bool along_bulk = false;     // whole tiles taken along first keep the bulk stores
+  bool split_chunks = false;   // realigned output chunks split at tile edges
+  bool shifted_bulk = true;    // whole realigned tiles leave by bulk copies
+  bool absorb = true;          // realigned thin edges taken by the tiles beside them
   bool absorb_aligned = true;  // aligned ones too
   bool wide_fetches = true;
   lines_choice lines = LINES_BY_BANDWIDTH;
@@ -192,8 +192,10 @@ inline std::int64_t line_tiles_per_sm(const gpu_facts& g, std::int64_t rows, std
 // at most, else 4 rows at 8 blocks per SM (always, with eight_blocks).
 inline plan lines_one_wave_plan(std::int64_t rows, std::int64_t cols, std::int64_t tiles_per_sm,
                                 bool eight_blocks) {
-  if (!eight_blocks && tiles_per_sm <= 4) return lines_plan(rows, cols, true, FEW_BLOCKS_IN_FLIGHT, 4);
-  if (!eight_blocks && tiles_per_sm <= 5) return lines_plan(rows, cols, true, FEW_BLOCKS_IN_FLIGHT, 5);
+  if (!eight_blocks && tiles_per_sm <= 4)
+    return lines_plan(rows, cols, true, FEW_BLOCKS_IN_FLIGHT, 4);
+  if (!eight_blocks && tiles_per_sm <= 5)
+    return lines_plan(rows, cols, true, FEW_BLOCKS_IN_FLIGHT, 5);
   return lines_plan(rows, cols, true, ONE_WAVE_IN_FLIGHT);
 }
 // Past one wave: thin edges absorbed where that side has at most FEW_TILES_ABSORBED tiles.
@@ -243,7 +245,8 @@ inline int one_wave_run(const gpu_facts& g, bool few_cols, std::int64_t few,
   const int shortest = int((tuning::FEW_WAVES_MIN_FLOATS + few - 1) / few + VEC - 1) / VEC * VEC;
   for (int run = std::max(FEW_SHORT_RUN, shortest); run < FEW_RUN; run += VEC) {
     const std::size_t bytes = std::size_t(few) * few_pitch(run) * sizeof(float);
-    if ((long_side + run - 1) / run <= std::int64_t(blocks_per_sm(g, register_blocks, bytes)) * g.sms)
+    if ((long_side + run - 1) / run <=
+        std::int64_t(blocks_per_sm(g, register_blocks, bytes)) * g.sms)
       return run;
   }
   return FEW_RUN;
@@ -257,8 +260,8 @@ inline int one_wave_run(const gpu_facts& g, bool few_cols, std::int64_t few,
 struct few_options {
   bool short_runs = true, one_wave_runs = true, whole_sectors = true, sectors_short = true;
 };
-inline plan few_runs_plan(const gpu_facts& g, std::int64_t rows, std::int64_t cols,
-                          few_options o, bool small = false, bool few_waves = false) {
+inline plan few_runs_plan(const gpu_facts& g, std::int64_t rows, std::int64_t cols, few_options o,
+                          bool small = false, bool few_waves = false) {
   using namespace tuning;
   const std::int64_t few = std::min(rows, cols), long_side = std::max(rows, cols);
   const bool short_runs = o.short_runs && (small || few_runs_below(g, long_side, 1));
@@ -305,7 +308,8 @@ inline plan stretch_plan(std::int64_t rows, std::int64_t cols, int run) {
   return p;
 }
 
-// kernel_loads_in_halves: one block per tile, a column of tiles per blockIdx.y (at most MAX_GRID_Y).
+// kernel_loads_in_halves: one block per tile, a column of tiles per blockIdx.y (at most
+// MAX_GRID_Y).
 inline plan halves_plan(std::int64_t rows, std::int64_t cols) {
   plan p;
   p.kernel = kernel_kind::loads_in_halves;
@@ -407,12 +411,10 @@ inline situation situation_of(const matrix_shape& shape, const gpu_facts& gpu, c
   s.few_cols = (cols > on.narrow && cols <= on.few && rows > on.few) ||
                (s.past_few && !(s.small && cols > FEW_SMALL_SHORT_UP_TO) && !s.tiled);
   s.few_rows = rows > on.narrow && rows <= std::min(on.few, FEW_ROWS) && cols > on.few;
-  s.tiles_aligned = s.few_rows
-                        ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
-                        : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
+  s.tiles_aligned = s.few_rows ? rows % VEC == 0 && cols % VEC == 0 && rows >= FEW_ROWS_TILED_FROM
+                               : rows % FLOATS_PER_64_BYTES == 0 && cols % FLOATS_PER_SECTOR == 0;
   s.few_waves = on.few_waves != rules::FEW_WAVES_NEVER && !s.past_few &&
-                std::min(rows, cols) >= FEW_WAVES_FROM &&
-                few_waves_of(gpu, std::max(rows, cols));
+                std::min(rows, cols) >= FEW_WAVES_FROM && few_waves_of(gpu, std::max(rows, cols));
   // The tiles: which kernel, which thin edges the tiles beside them take, how many tiles.
   s.realigning_kernel = rows % VEC != 0 || (!on.each_side && cols % VEC != 0);
   const bool short_column = rows / TILE_DIM <= SHORT_COLUMN_OF_TILES;
@@ -438,10 +440,9 @@ inline situation situation_of(const matrix_shape& shape, const gpu_facts& gpu, c
       on.off_256_rows_down && rows % FLOATS_PER_64_BYTES == 0 && rows % FLOATS_PER_256_BYTES != 0 &&
       rows >= DOWN_OFF_256_MIN_ROWS && wide_from(DOWN_OFF_256_SIXTEENTHS);
   s.down_instead = half_line_rows_down || long_row_down || off_256_rows_down;
-  const bool split_input_pieces = on.along_up_to != rules::DOWN_FIRST &&
-                                  rows % FLOATS_PER_SECTOR == 0 && cols % VEC == 0 &&
-                                  cols % FLOATS_PER_64_BYTES != 0 &&
-                                  s.col_tiles <= ALONG_WIDE * s.row_tiles && !s.down_instead;
+  const bool split_input_pieces =
+      on.along_up_to != rules::DOWN_FIRST && rows % FLOATS_PER_SECTOR == 0 && cols % VEC == 0 &&
+      cols % FLOATS_PER_64_BYTES != 0 && s.col_tiles <= ALONG_WIDE * s.row_tiles && !s.down_instead;
   s.along_first = s.col_tiles <= on.along_up_to || split_input_pieces;
   s.very_tall = on.along_up_to != rules::DOWN_FIRST && rows % FLOATS_PER_64_BYTES == 0 &&
                 ((cols % FLOATS_PER_64_BYTES == 0 && rows >= VERY_TALL * cols) ||
@@ -450,9 +451,8 @@ inline situation situation_of(const matrix_shape& shape, const gpu_facts& gpu, c
   // at most WIDE_DOWN_MAX_ROWS, WIDE_DOWN_ALIGNED_MAX_ROWS with aligned loads); only where the
   // build and the GPU have them, as bulk stores only where they have those.
   s.wide = on.wide_fetches && gpu.wide_fetches && cols % FLOATS_PER_256_BYTES != 0;
-  s.wide_down = s.wide && (rows <= WIDE_DOWN_MAX_ROWS ||
-                           (on.wide_down_taller && cols % VEC == 0 &&
-                            rows <= WIDE_DOWN_ALIGNED_MAX_ROWS));
+  s.wide_down = s.wide && (rows <= WIDE_DOWN_MAX_ROWS || (on.wide_down_taller && cols % VEC == 0 &&
+                                                          rows <= WIDE_DOWN_ALIGNED_MAX_ROWS));
   s.whole_bulk = gpu.bulk_copies;
   return s;
 }
@@ -504,8 +504,7 @@ inline opt lines_one_side(const situation& s) {
   const std::int64_t tiles_per_sm = line_tiles_per_sm(s.gpu, s.rows, s.cols);
   if (tiles_per_sm <= LINE_BLOCKS_PER_SM)
     return lines_one_wave_plan(s.rows, s.cols, tiles_per_sm, false);
-  if (output_off_both_long(s.rows, s.cols) &&
-      tiles_per_sm <= tuning::LINES_OUTPUT_OFF_TILES_PER_SM)
+  if (output_off_both_long(s.rows, s.cols) && tiles_per_sm <= tuning::LINES_OUTPUT_OFF_TILES_PER_SM)
     return lines_thin_edges_plan(s.rows, s.cols, true);
   return std::nullopt;
 }
@@ -548,10 +547,10 @@ inline opt few_rows_wide_swizzled(const situation& s) {
 // Few columns or few rows, unless the tiles' accesses are aligned there, or in a few waves the
 // tiles measured faster.
 inline opt few_side(const situation& s) {
-  const bool few_waves_tiles =
-      s.on.few_waves_tiles && s.few_waves && s.few_cols && s.cols <= s.on.few &&
-      ((s.rows % VEC == 0 && s.cols % VEC == 0) ||
-       (s.cols >= tuning::FEW_WAVES_TILES_FROM && s.cols < TILE_DIM));
+  const bool few_waves_tiles = s.on.few_waves_tiles && s.few_waves && s.few_cols &&
+                               s.cols <= s.on.few &&
+                               ((s.rows % VEC == 0 && s.cols % VEC == 0) ||
+                                (s.cols >= tuning::FEW_WAVES_TILES_FROM && s.cols < TILE_DIM));
   if (!((s.few_cols || s.few_rows) && (s.on.few_everywhere || !s.tiles_aligned) &&
         !few_waves_tiles))
     return std::nullopt;
@@ -561,8 +560,8 @@ inline opt few_side(const situation& s) {
 }
 // A side of at most `narrow` floats, or short output rows off 16-byte boundaries: kernel_narrow.
 inline opt narrow(const situation& s) {
-  const bool short_odd_rows = s.on.narrow > 0 && s.rows % VEC != 0 &&
-                              s.rows <= s.on.narrow_odd && s.rows <= s.cols;
+  const bool short_odd_rows =
+      s.on.narrow > 0 && s.rows % VEC != 0 && s.rows <= s.on.narrow_odd && s.rows <= s.cols;
   return std::min(s.rows, s.cols) <= s.on.narrow || short_odd_rows
              ? opt(narrow_plan(s.rows, s.cols))
              : std::nullopt;
@@ -585,9 +584,7 @@ inline opt lines_both_off(const situation& s) {
     return lines_thin_edges_plan(s.rows, s.cols, s.on.lines_absorb);
   return std::nullopt;
 }
-inline bool whole_sectors_at(const situation& s) {
-  return s.sector_half_rows && !s.absorb_aligned;
-}
+inline bool whole_sectors_at(const situation& s) { return s.sector_half_rows && !s.absorb_aligned; }
 // rows % 8 == 4, aligned loads, along first (or very tall with input rows off 64 bytes).
 inline opt sectors_along(const situation& s) {
   const bool applies = s.on.sectors_along && whole_sectors_at(s) && s.cols % VEC == 0 &&
@@ -662,17 +659,28 @@ inline plan choose_plan(const matrix_shape& shape, const gpu_facts& gpu, const r
 
 inline const char* kernel_name(kernel_kind k) {
   switch (k) {
-    case kernel_kind::nothing: return "none";
-    case kernel_kind::copy: return "cudaMemcpyAsync";
-    case kernel_kind::narrow: return "kernel_narrow";
-    case kernel_kind::lines: return "kernel_lines";
-    case kernel_kind::few_cols: return "kernel_few_cols";
-    case kernel_kind::few_rows: return "kernel_few_rows";
-    case kernel_kind::stretch_rows: return "kernel_stretch_rows";
-    case kernel_kind::stretch_cols: return "kernel_stretch_cols";
-    case kernel_kind::loads_in_halves: return "kernel_loads_in_halves";
-    case kernel_kind::whole_sectors: return "kernel_whole_sectors";
-    case kernel_kind::tiles: return "kernel (the tiles)";
+    case kernel_kind::nothing:
+      return "none";
+    case kernel_kind::copy:
+      return "cudaMemcpyAsync";
+    case kernel_kind::narrow:
+      return "kernel_narrow";
+    case kernel_kind::lines:
+      return "kernel_lines";
+    case kernel_kind::few_cols:
+      return "kernel_few_cols";
+    case kernel_kind::few_rows:
+      return "kernel_few_rows";
+    case kernel_kind::stretch_rows:
+      return "kernel_stretch_rows";
+    case kernel_kind::stretch_cols:
+      return "kernel_stretch_cols";
+    case kernel_kind::loads_in_halves:
+      return "kernel_loads_in_halves";
+    case kernel_kind::whole_sectors:
+      return "kernel_whole_sectors";
+    case kernel_kind::tiles:
+      return "kernel (the tiles)";
   }
   return "?";
 }
@@ -682,8 +690,11 @@ inline std::string describe(const plan& p) {
   const auto yes = [](bool b) { return b ? "yes" : "no"; };
   o << "rule:   " << p.rule << "\nkernel: " << kernel_name(p.kernel) << "\n";
   switch (p.kernel) {
-    case kernel_kind::nothing: return o.str();
-    case kernel_kind::copy: o << "bytes:  " << p.step * std::int64_t(sizeof(float)) << "\n"; return o.str();
+    case kernel_kind::nothing:
+      return o.str();
+    case kernel_kind::copy:
+      o << "bytes:  " << p.step * std::int64_t(sizeof(float)) << "\n";
+      return o.str();
     case kernel_kind::narrow:
       o << "form:   " << (p.gather ? "gather (the output is contiguous)" : "scatter")
         << (p.index64 ? ", 64-bit indices" : ", 32-bit indices") << "\n";
@@ -694,27 +705,32 @@ inline std::string describe(const plan& p) {
       break;
     case kernel_kind::few_cols:
     case kernel_kind::few_rows:
-      o << "run:    " << p.run << (p.run_template == ANY_RUN ? " floats (chosen at launch)" : " floats")
+      o << "run:    " << p.run
+        << (p.run_template == ANY_RUN ? " floats (chosen at launch)" : " floats")
         << ", pitch 4 past a multiple of " << p.pitch_mod << ", swizzled: " << yes(p.swizzle)
         << ", whole sectors: " << yes(p.sectors) << "\n";
       break;
     case kernel_kind::stretch_rows:
-    case kernel_kind::stretch_cols: o << "run:    " << p.run << " floats\n"; break;
-    case kernel_kind::loads_in_halves: break;
+    case kernel_kind::stretch_cols:
+      o << "run:    " << p.run << " floats\n";
+      break;
+    case kernel_kind::loads_in_halves:
+      break;
     case kernel_kind::whole_sectors:
     case kernel_kind::tiles:
-      o << "order:  " << (p.down ? "down the columns of tiles first" : "along the rows of tiles first")
+      o << "order:  "
+        << (p.down ? "down the columns of tiles first" : "along the rows of tiles first")
         << "\nloads:  " << (p.aligned_loads ? "aligned" : "realigned")
-        << (p.wide_fetch ? ", wide fetches" : "") << "\nstores: "
-        << (p.aligned_stores ? "aligned" : "realigned, whole chunks")
+        << (p.wide_fetch ? ", wide fetches" : "")
+        << "\nstores: " << (p.aligned_stores ? "aligned" : "realigned, whole chunks")
         << (p.whole_bulk ? ", whole tiles by bulk copies" : ", from registers")
         << (p.split_chunks ? ", chunks split at tile edges" : "")
         << "\nthin edges absorbed: " << yes(p.absorb) << "\n";
       break;
   }
-  o << "blocks: " << p.step << " x " << p.walk << " ("
-    << (p.walk + MAX_GRID_Y - 1) / MAX_GRID_Y << " launch" << (p.walk > MAX_GRID_Y ? "es" : "")
-    << "), " << BLOCK_THREADS << " threads each, " << p.shared_bytes << " bytes of dynamic shared memory\n";
+  o << "blocks: " << p.step << " x " << p.walk << " (" << (p.walk + MAX_GRID_Y - 1) / MAX_GRID_Y
+    << " launch" << (p.walk > MAX_GRID_Y ? "es" : "") << "), " << BLOCK_THREADS << " threads each, "
+    << p.shared_bytes << " bytes of dynamic shared memory\n";
   return o.str();
 }
 

@@ -18,16 +18,9 @@ namespace {
 using namespace transpose_any_shape;
 using shape = std::pair<std::int64_t, std::int64_t>;
 
-std::vector<shape> every_pair(const std::vector<std::int64_t>& rows,
-                              const std::vector<std::int64_t>& cols) {
-  std::vector<shape> shapes;
-  for (const std::int64_t r : rows)
-    for (const std::int64_t c : cols) shapes.push_back({r, c});
-  return shapes;
-}
-
 // Shapes on both sides of each rule's edges, rule by rule (in RULES' order).
 std::vector<shape> edge_shapes() {
+  // clang-format off
   std::vector<std::vector<shape>> groups = {
       // nothing, a copy, the narrow kernel just past them
       {{0, 5}, {5, 0}, {1, 5}, {5, 1}, {2, 5}, {1, 1}},
@@ -37,12 +30,12 @@ std::vector<shape> edge_shapes() {
        {192, 2689}, {192, 2753}, {512, 8447}, {512, 8449}, {4096, 4161}, {4096, 4225},
        {8708, 1089}, {8712, 1089}, {70000, 5001}},
       // stretches: short side 19 / 20 / 64 / 65 and 96 / 97 / 128 / 129 rows, blocks per SM edges
-      {{19, 50001}, {20, 50001}, {64, 50001}, {65, 50001}, {20, 33792}, {20, 33793},
-       {20, 67584}, {20, 67585}, {96, 25345}, {97, 25344}, {97, 25345}, {128, 33792},
-       {128, 33793}, {129, 30003}, {50001, 20}, {33793, 20}},
+      {{19, 50001}, {20, 50001}, {64, 50001}, {65, 50001}, {20, 33792}, {20, 33793}, {20, 67584},
+       {20, 67585}, {96, 25345}, {97, 25344}, {97, 25345}, {128, 33792}, {128, 33793},
+       {129, 30003}, {50001, 20}, {33793, 20}},
       // one side off, one wave of lines: few columns 63 / 64 / 79 / 80, rows filling their tiles
-      {{30003, 63}, {30003, 64}, {30003, 79}, {30003, 80}, {48, 30003}, {49, 30003},
-       {96, 30003}, {97, 30003}, {1001, 4096}, {12289, 333}, {2001, 3000}, {2001, 3300}},
+      {{30003, 63}, {30003, 64}, {30003, 79}, {30003, 80}, {48, 30003}, {49, 30003}, {96, 30003},
+       {97, 30003}, {1001, 4096}, {12289, 333}, {2001, 3000}, {2001, 3300}},
       // small wide matrices: 40 / 41 rows, 112 / 113, both sides aligned
       {{40, 30003}, {41, 30003}, {64, 30003}, {65, 30003}, {112, 30003}, {113, 30003},
        {44, 30004}, {41, 15001}, {41, 70001}},
@@ -51,14 +44,13 @@ std::vector<shape> edge_shapes() {
        {128, 67457}, {119, 422368}, {119, 422372}, {127, 422372}, {64, 67457}},
       // the few-side kernels: 16 / 17, 40 / 41 rows, 64 / 65 columns, odd rows to 127, aligned
       {{100003, 16}, {100003, 17}, {17, 100003}, {40, 1000001}, {41, 1000001}, {1000001, 64},
-       {1000003, 65}, {1000003, 96}, {1000003, 97}, {1000003, 127}, {1000003, 128},
-       {1000000, 40}, {1000000, 32}, {32, 1000000}, {28, 1000000}, {20003, 100}, {20003, 112},
-       {20003, 113}, {20003, 116}, {118145, 116}, {118145, 115}, {185727, 127},
-       {187237, 127}, {67457, 65}, {67455, 65}, {185729, 108}},
+       {1000003, 65}, {1000003, 96}, {1000003, 97}, {1000003, 127}, {1000003, 128}, {1000000, 40},
+       {1000000, 32}, {32, 1000000}, {28, 1000000}, {20003, 100}, {20003, 112}, {20003, 113},
+       {20003, 116}, {118145, 116}, {118145, 115}, {185727, 127}, {187237, 127}, {67457, 65},
+       {67455, 65}, {185729, 108}},
       // a few waves: a few side of 19 / 20, 31 / 32, 47 / 48, 60 / 61 / 63 / 64 columns
-      {{30001, 19}, {30001, 20}, {30001, 31}, {30001, 32}, {30001, 47}, {30001, 48},
-       {30001, 60}, {30001, 61}, {30001, 63}, {30001, 64}, {30004, 40}, {50003, 60},
-       {40, 60001}, {20001, 17}},
+      {{30001, 19}, {30001, 20}, {30001, 31}, {30001, 32}, {30001, 47}, {30001, 48}, {30001, 60},
+       {30001, 61}, {30001, 63}, {30001, 64}, {30004, 40}, {50003, 60}, {40, 60001}, {20001, 17}},
       // the narrow kernel: 16 / 17, short odd rows 40 / 41
       {{16, 5000}, {17, 5000}, {5000, 16}, {39, 41}, {41, 45}, {8, 4000000}},
       // aligned lines where both sides are odd: one wave (4, 5, 8 tiles per SM), bandwidth,
@@ -70,8 +62,8 @@ std::vector<shape> edge_shapes() {
       // the tiles along: 16 / 17 tiles across, input rows off 64 bytes up to 4 columns, 700 tiles,
       // rows % 16 == 8, rows % 64 of 16, 32, 48
       {{4096, 1024}, {4096, 1088}, {8000, 8004}, {8000, 32004}, {8000, 32068}, {11264, 44740},
-       {11264, 44804}, {16392, 27572}, {16392, 15360}, {4112, 6172}, {4112, 6164},
-       {4080, 6124}, {2000, 4004}},
+       {11264, 44804}, {16392, 27572}, {16392, 15360}, {4112, 6172}, {4112, 6164}, {4080, 6124},
+       {2000, 4004}},
       // very tall: 48 times with both sides on 64 bytes, 8 with realigned loads
       {{300000, 2000}, {96000, 2000}, {97024, 2048}, {70000, 5001}, {80000, 10001}},
       // whole sectors down; thin last columns; wide fetches down 20000 / 28000 rows
@@ -79,6 +71,7 @@ std::vector<shape> edge_shapes() {
        {27996, 3116}, {28004, 3116}, {20004, 3117}, {16384, 16385}, {16385, 16384},
        {16384, 16384}, {4100, 1028}, {1092, 1089}},
   };
+  // clang-format on
   std::vector<shape> all;
   for (const auto& g : groups) all.insert(all.end(), g.begin(), g.end());
   return all;
@@ -89,9 +82,14 @@ std::string summary(const plan& p) {
   std::ostringstream o;
   o << p.rule << " | " << kernel_name(p.kernel);
   switch (p.kernel) {
-    case kernel_kind::nothing: return o.str();
-    case kernel_kind::copy: o << " " << p.step << " floats"; return o.str();
-    case kernel_kind::narrow: o << (p.gather ? " gather" : " scatter") << (p.index64 ? " 64" : " 32"); break;
+    case kernel_kind::nothing:
+      return o.str();
+    case kernel_kind::copy:
+      o << " " << p.step << " floats";
+      return o.str();
+    case kernel_kind::narrow:
+      o << (p.gather ? " gather" : " scatter") << (p.index64 ? " 64" : " 32");
+      break;
     case kernel_kind::lines:
       o << " absorb " << p.absorb << " rows " << p.rows_in_flight << " min blocks " << p.min_blocks;
       break;
@@ -101,8 +99,11 @@ std::string summary(const plan& p) {
         << p.pitch_mod << " swizzle " << p.swizzle << " sectors " << p.sectors;
       break;
     case kernel_kind::stretch_rows:
-    case kernel_kind::stretch_cols: o << " run " << p.run; break;
-    case kernel_kind::loads_in_halves: break;
+    case kernel_kind::stretch_cols:
+      o << " run " << p.run;
+      break;
+    case kernel_kind::loads_in_halves:
+      break;
     case kernel_kind::whole_sectors:
     case kernel_kind::tiles:
       o << (p.down ? " down" : " along") << " loads " << (p.aligned_loads ? "aligned" : "realigned")
@@ -125,10 +126,13 @@ std::vector<std::string> plan_lines() {
 }
 }  // namespace
 
-HOST_TEST_CASE("the plan at every rule's edges equals the golden table on the H200 and H100 and portable facts") {
+HOST_TEST_CASE(
+    "the plan at every rule's edges equals the golden table on the H200 and H100 and portable "
+    "facts") {
   const std::string file = TRANSPOSE_PLAN_GOLDENS;
   const std::vector<std::string> now = plan_lines();
-  if (const char* record = std::getenv("TRANSPOSE_PLAN_RECORD"); record && std::string(record) == "1") {
+  if (const char* record = std::getenv("TRANSPOSE_PLAN_RECORD");
+      record && std::string(record) == "1") {
     std::ofstream out(file);
     for (const std::string& l : now) out << l << "\n";
     MESSAGE("recorded " << now.size() << " plans in " << file);

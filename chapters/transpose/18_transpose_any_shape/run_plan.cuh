@@ -61,7 +61,8 @@ kernel_fn tiles_kernel_of(const plan& p) {
                   : trace::named<kernel<false, false, DOWN, BULK, false, false>>();
 }
 inline kernel_fn tiles_kernel(const plan& p) {
-  if (p.down) return p.whole_bulk ? tiles_kernel_of<true, true>(p) : tiles_kernel_of<true, false>(p);
+  if (p.down)
+    return p.whole_bulk ? tiles_kernel_of<true, true>(p) : tiles_kernel_of<true, false>(p);
   return p.whole_bulk ? tiles_kernel_of<false, true>(p) : tiles_kernel_of<false, false>(p);
 }
 
@@ -79,7 +80,8 @@ inline kernel_fn whole_sectors_kernel(const plan& p) {
 }
 
 inline kernel_fn lines_kernel(const plan& p) {
-  if (!p.absorb) return trace::named<kernel_lines<false, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM>>();
+  if (!p.absorb)
+    return trace::named<kernel_lines<false, LINE_ROWS_IN_FLIGHT, LINE_BLOCKS_PER_SM>>();
   if (p.min_blocks == 4) return trace::named<kernel_lines<true, FEW_BLOCKS_IN_FLIGHT, 4>>();
   if (p.min_blocks == 5) return trace::named<kernel_lines<true, FEW_BLOCKS_IN_FLIGHT, 5>>();
   if (p.rows_in_flight == ONE_WAVE_IN_FLIGHT)
@@ -106,34 +108,44 @@ cudaError_t launch_few_rows(const plan& p, const float* d_in, float* d_out, std:
                 d_out, int(rows), cols, p.run);
   return launch_error();
 }
+// The forms the rules use: the run compiled in (ANY_RUN: taken at launch), the pitch, and whole
+// sectors (kernel_few_cols) or swizzled shared rows (kernel_few_rows).
+template <int RUN, int PITCH_MOD, bool OPTION>
+struct few_form {};
+template <bool COLS, int RUN, int PITCH_MOD, bool OPTION>
+bool launch_few_if(few_form<RUN, PITCH_MOD, OPTION>, const plan& p, const float* d_in, float* d_out,
+                   std::int64_t rows, std::int64_t cols, cudaStream_t stream, cudaError_t& error) {
+  if (p.run_template != RUN || p.pitch_mod != PITCH_MOD || (COLS ? p.sectors : p.swizzle) != OPTION)
+    return false;
+  if constexpr (COLS)
+    error = launch_few_cols<RUN, PITCH_MOD, OPTION>(p, d_in, d_out, rows, cols, stream);
+  else
+    error = launch_few_rows<RUN, PITCH_MOD, OPTION>(p, d_in, d_out, rows, cols, stream);
+  return true;
+}
+template <bool COLS, class... Forms>
+cudaError_t launch_few_of(const plan& p, const float* d_in, float* d_out, std::int64_t rows,
+                          std::int64_t cols, cudaStream_t stream, Forms... forms) {
+  cudaError_t error = cudaErrorInvalidValue;  // a form no rule makes, so none is compiled
+  (launch_few_if<COLS>(forms, p, d_in, d_out, rows, cols, stream, error) || ...);
+  return error;
+}
 inline cudaError_t launch_few(const plan& p, const float* d_in, float* d_out, std::int64_t rows,
                               std::int64_t cols, cudaStream_t stream) {
-  const auto is = [&](int run, int pitch, bool option) {
-    return p.run_template == run && p.pitch_mod == pitch &&
-           (p.kernel == kernel_kind::few_cols ? p.sectors : p.swizzle) == option;
-  };
   constexpr int FULL = FULL_PITCH_MOD, COMPACT = COMPACT_PITCH_MOD;
-  if (p.kernel == kernel_kind::few_cols) {
-    if (is(FEW_RUN, FULL, false)) return launch_few_cols<FEW_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_RUN, COMPACT, false)) return launch_few_cols<FEW_RUN, COMPACT, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SHORT_RUN, FULL, false)) return launch_few_cols<FEW_SHORT_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SHORT_RUN, COMPACT, false)) return launch_few_cols<FEW_SHORT_RUN, COMPACT, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_WAVES_RUN, FULL, false)) return launch_few_cols<FEW_WAVES_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(ANY_RUN, FULL, false)) return launch_few_cols<ANY_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_RUN, FULL, true)) return launch_few_cols<FEW_RUN, FULL, true>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_RUN, COMPACT, true)) return launch_few_cols<FEW_RUN, COMPACT, true>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SECTORS_RUN, FULL, true)) return launch_few_cols<FEW_SECTORS_RUN, FULL, true>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SECTORS_RUN, COMPACT, true)) return launch_few_cols<FEW_SECTORS_RUN, COMPACT, true>(p, d_in, d_out, rows, cols, stream);
-  } else {
-    if (is(FEW_RUN, FULL, false)) return launch_few_rows<FEW_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_RUN, COMPACT, false)) return launch_few_rows<FEW_RUN, COMPACT, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SHORT_RUN, FULL, false)) return launch_few_rows<FEW_SHORT_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SHORT_RUN, COMPACT, false)) return launch_few_rows<FEW_SHORT_RUN, COMPACT, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_WAVES_RUN, FULL, false)) return launch_few_rows<FEW_WAVES_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(ANY_RUN, FULL, false)) return launch_few_rows<ANY_RUN, FULL, false>(p, d_in, d_out, rows, cols, stream);
-    if (is(FEW_SHORT_RUN, COMPACT, true)) return launch_few_rows<FEW_SHORT_RUN, COMPACT, true>(p, d_in, d_out, rows, cols, stream);
-  }
-  return cudaErrorInvalidValue;  // a form no rule makes, so none is compiled
+  if (p.kernel == kernel_kind::few_cols)
+    return launch_few_of<true>(
+        p, d_in, d_out, rows, cols, stream, few_form<FEW_RUN, FULL, false>{},
+        few_form<FEW_RUN, COMPACT, false>{}, few_form<FEW_SHORT_RUN, FULL, false>{},
+        few_form<FEW_SHORT_RUN, COMPACT, false>{}, few_form<FEW_WAVES_RUN, FULL, false>{},
+        few_form<ANY_RUN, FULL, false>{}, few_form<FEW_RUN, FULL, true>{},
+        few_form<FEW_RUN, COMPACT, true>{}, few_form<FEW_SECTORS_RUN, FULL, true>{},
+        few_form<FEW_SECTORS_RUN, COMPACT, true>{});
+  return launch_few_of<false>(
+      p, d_in, d_out, rows, cols, stream, few_form<FEW_RUN, FULL, false>{},
+      few_form<FEW_RUN, COMPACT, false>{}, few_form<FEW_SHORT_RUN, FULL, false>{},
+      few_form<FEW_SHORT_RUN, COMPACT, false>{}, few_form<FEW_WAVES_RUN, FULL, false>{},
+      few_form<ANY_RUN, FULL, false>{}, few_form<FEW_SHORT_RUN, COMPACT, true>{});
 }
 
 template <typename Index>
@@ -154,7 +166,8 @@ cudaError_t launch_narrow(const plan& p, const float* d_in, float* d_out, std::i
 inline cudaError_t run(const plan& p, const float* d_in, float* d_out, std::int64_t rows,
                        std::int64_t cols, cudaStream_t stream = 0) {
   switch (p.kernel) {
-    case kernel_kind::nothing: return cudaSuccess;
+    case kernel_kind::nothing:
+      return cudaSuccess;
     case kernel_kind::copy:  // one row or column: the same floats in the same order
       if (trace::current_sink() != nullptr) {
         trace::record("cudaMemcpyAsync bytes " + std::to_string(p.step * sizeof(float)));
@@ -165,9 +178,11 @@ inline cudaError_t run(const plan& p, const float* d_in, float* d_out, std::int6
     case kernel_kind::narrow:
       return p.index64 ? launch_narrow<std::uint64_t>(p, d_in, d_out, rows, cols, stream)
                        : launch_narrow<std::uint32_t>(p, d_in, d_out, rows, cols, stream);
-    case kernel_kind::lines: return launch_walk(lines_kernel(p), p, d_in, d_out, rows, cols, stream);
+    case kernel_kind::lines:
+      return launch_walk(lines_kernel(p), p, d_in, d_out, rows, cols, stream);
     case kernel_kind::few_cols:
-    case kernel_kind::few_rows: return launch_few(p, d_in, d_out, rows, cols, stream);
+    case kernel_kind::few_rows:
+      return launch_few(p, d_in, d_out, rows, cols, stream);
     case kernel_kind::stretch_rows:
       if (p.run == TILE_DIM)
         launch_kernel(trace::named<kernel_stretch_rows<TILE_DIM>>(), unsigned(p.step),
@@ -177,17 +192,18 @@ inline cudaError_t run(const plan& p, const float* d_in, float* d_out, std::int6
                       BLOCK_THREADS, 0, stream, d_in, d_out, int(rows), cols);
       return launch_error();
     case kernel_kind::stretch_cols:
-      launch_kernel(trace::named<kernel_stretch_cols>(), unsigned(p.step), BLOCK_THREADS, 0,
-                    stream, d_in, d_out, rows, int(cols));
+      launch_kernel(trace::named<kernel_stretch_cols>(), unsigned(p.step), BLOCK_THREADS, 0, stream,
+                    d_in, d_out, rows, int(cols));
       return launch_error();
     case kernel_kind::loads_in_halves:
       launch_kernel(trace::named<kernel_loads_in_halves>(),
-                    dim3(unsigned(p.step), unsigned(p.walk)), BLOCK_THREADS, 0, stream, d_in,
-                    d_out, rows, cols);
+                    dim3(unsigned(p.step), unsigned(p.walk)), BLOCK_THREADS, 0, stream, d_in, d_out,
+                    rows, cols);
       return launch_error();
     case kernel_kind::whole_sectors:
       return launch_walk(whole_sectors_kernel(p), p, d_in, d_out, rows, cols, stream);
-    case kernel_kind::tiles: return launch_walk(tiles_kernel(p), p, d_in, d_out, rows, cols, stream);
+    case kernel_kind::tiles:
+      return launch_walk(tiles_kernel(p), p, d_in, d_out, rows, cols, stream);
   }
   return cudaErrorInvalidValue;
 }
@@ -212,12 +228,13 @@ inline cudaError_t query_gpu_facts(gpu_facts& g) {
   };
   CUDA_TRY(blocks(kernel_few_cols<ANY_RUN, FULL_PITCH_MOD, false>, g.few_cols_any_run_blocks));
   CUDA_TRY(blocks(kernel_few_rows<ANY_RUN, FULL_PITCH_MOD, false>, g.few_rows_any_run_blocks));
-  CUDA_TRY(blocks(kernel_few_cols<FEW_SECTORS_RUN, FULL_PITCH_MOD, true>, g.few_sectors_full_blocks));
+  CUDA_TRY(
+      blocks(kernel_few_cols<FEW_SECTORS_RUN, FULL_PITCH_MOD, true>, g.few_sectors_full_blocks));
   CUDA_TRY(blocks(kernel_few_cols<FEW_SECTORS_RUN, COMPACT_PITCH_MOD, true>,
                   g.few_sectors_compact_blocks));
   // Bulk copies and wide fetches only where the device and the compiled kernels have them.
-  CUDA_TRY(common::runs_hopper_code(kernel<true, true, true, true, false, false, false>,
-                                    g.bulk_copies));
+  CUDA_TRY(
+      common::runs_hopper_code(kernel<true, true, true, true, false, false, false>, g.bulk_copies));
   int device_arch = 0, built_arch = 0;
   CUDA_TRY(common::device_arch(device_arch));
   CUDA_TRY(common::compiled_arch(kernel<true, true, true, true, false, false, true>, built_arch));

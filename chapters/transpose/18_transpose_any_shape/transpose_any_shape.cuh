@@ -53,8 +53,9 @@ using transpose_fast::SLOTS;
 using transpose_fast::tile_offset;
 using transpose_fast::transpose_block;
 using transpose_fast::transposed_block;
-static_assert(BLOCK_THREADS == transpose_fast::BLOCK_THREADS && TILE_DIM == transpose_fast::TILE_DIM &&
-                  VEC == transpose_fast::VEC && MAX_GRID_Y == transpose_fast::MAX_GRID_Y,
+static_assert(BLOCK_THREADS == transpose_fast::BLOCK_THREADS &&
+                  TILE_DIM == transpose_fast::TILE_DIM && VEC == transpose_fast::VEC &&
+                  MAX_GRID_Y == transpose_fast::MAX_GRID_Y,
               "geometry.hpp repeats transpose_fast's tile for the host-only plan");
 constexpr int LOAD_ROWS = BLOCK_THREADS / SLOTS;  // tile rows loaded per pass
 constexpr int LOADS = TILE_DIM / LOAD_ROWS;       // passes: float4 loads per thread
@@ -89,8 +90,7 @@ __device__ __forceinline__ void whole_tile(const float* __restrict__ in, float* 
                                            std::int64_t rows, std::int64_t cols, std::int64_t row0,
                                            std::int64_t col0, float* tile) {
   __shared__ __align__(128) float out_tile[TILE_DIM * TILE_DIM];  // output rows, dense
-  full_tile<BULK_STORES, input_loads<WIDE_FETCH>>(in, out, rows, cols, row0, col0, tile,
-                                                 out_tile);
+  full_tile<BULK_STORES, input_loads<WIDE_FETCH>>(in, out, rows, cols, row0, col0, tile, out_tile);
 }
 
 //! [load]
@@ -272,13 +272,11 @@ __device__ __forceinline__ void store_whole_chunks(float* __restrict__ out, std:
 }
 //! [any]
 
-
 }  // namespace transpose_any_shape
 
 #include "any_tile.cuh"
 
 namespace transpose_any_shape {
-
 
 //! [kernel]
 // One block per tile. ALIGNED_STORES: rows is a multiple of 4 (output rows start 16-byte aligned);
@@ -392,8 +390,8 @@ inline cudaError_t launch_with(const rules& on, const float* d_in, float* d_out,
   const std::uintptr_t in = reinterpret_cast<std::uintptr_t>(d_in);
   const std::uintptr_t out = reinterpret_cast<std::uintptr_t>(d_out);
   const std::uintptr_t bytes = std::uintptr_t(rows) * std::uintptr_t(cols) * sizeof(float);
-  if (d_in == nullptr || d_out == nullptr || in % sizeof(float) != 0 ||
-      out % sizeof(float) != 0 || (in < out + bytes && out < in + bytes))
+  if (d_in == nullptr || d_out == nullptr || in % sizeof(float) != 0 || out % sizeof(float) != 0 ||
+      (in < out + bytes && out < in + bytes))
     return cudaErrorInvalidValue;
   gpu_facts gpu;
   CUDA_TRY(gpu_facts_here(gpu));

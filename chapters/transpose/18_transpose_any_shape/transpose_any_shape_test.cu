@@ -55,7 +55,8 @@ const common::matrix_launch& variant_named(const std::string& name) {
 }
 
 // One kernel's plan at any shape (the kernels' tests at sizes the rules do not give them).
-common::matrix_launch forced(std::function<plan(const gpu_facts&, std::int64_t, std::int64_t)> make) {
+common::matrix_launch forced(
+    std::function<plan(const gpu_facts&, std::int64_t, std::int64_t)> make) {
   return [make](const float* d_in, float* d_out, std::int64_t rows, std::int64_t cols) {
     if (rows == 0 || cols == 0) return;
     gpu_facts gpu;
@@ -382,8 +383,8 @@ GPU_TEST_CASE("output rows 16 bytes off a sector: whole sectors per block") {
       every_pair({4, 12, 60, 68, 76, 132, 196, 1028}, {4, 5, 63, 64, 66, 67, 131, 1100, 1103});
   for (const bool wide : {false, true})
     for (const bool down : {true, false})
-      check_shapes(shapes, forced([wide, down](const gpu_facts&, std::int64_t rows,
-                                               std::int64_t cols) {
+      check_shapes(shapes,
+                   forced([wide, down](const gpu_facts&, std::int64_t rows, std::int64_t cols) {
                      return whole_sectors_plan(rows, cols, wide, down);
                    }));
   // The rule's shapes (down the columns of tiles, more than 16 tiles across) and either side of
@@ -601,9 +602,13 @@ struct offset_run {
   common::device_buffer<float> d_in, d_out;
   offset_run(std::int64_t r, std::int64_t c, std::size_t in_off, std::size_t out_off,
              std::uint64_t seed)
-      : rows(r), cols(c), in_offset(in_off), out_offset(out_off),
+      : rows(r),
+        cols(c),
+        in_offset(in_off),
+        out_offset(out_off),
         input(common::random_floats(std::size_t(r * c), seed, -1.0f, 1.0f)),
-        d_in(std::size_t(r * c) + in_off), d_out(std::size_t(r * c) + out_off) {
+        d_in(std::size_t(r * c) + in_off),
+        d_out(std::size_t(r * c) + out_off) {
     CUDA_CHECK(cudaMemcpy(d_in.data() + in_offset, input.data(), input.size() * sizeof(float),
                           cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemset(d_out.data(), 0xff, (input.size() + out_offset) * sizeof(float)));
@@ -686,7 +691,8 @@ GPU_TEST_CASE("the plan's occupancy is the driver's at every shared size the rul
     int blocks = 0;
     CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                     int(tuning::FEW_SHARED_MAX_BYTES)));
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, BLOCK_THREADS, bytes));
+    CUDA_CHECK(
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, BLOCK_THREADS, bytes));
     return std::max(blocks, 1);
   };
   for (int few = 32; few <= FEW_SIDE; ++few)
@@ -712,7 +718,8 @@ GPU_TEST_CASE("the plan's occupancy is the driver's at every shared size the rul
   }
 }
 
-HOST_TEST_CASE("the variant table has the default first and every name once and its declared size") {
+HOST_TEST_CASE(
+    "the variant table has the default first and every name once and its declared size") {
   const auto& table = variant_table();
   CHECK(table.size() == VARIANT_COUNT);
   CHECK(table.front().name.empty());

@@ -13,16 +13,16 @@ namespace transpose_any_shape::tuning {
 
 // --- loads in halves (only the input rows off 16-byte boundaries) ---
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/halves_rule.txt
-constexpr std::int64_t HALVES_FROM_SIDE = 96;             // both sides at least this many floats
-constexpr std::int64_t HALVES_FROM_TILES_PER_SM = 1;      // tiles per SM, rows of many tiles
+constexpr std::int64_t HALVES_FROM_SIDE = 96;               // both sides at least this many floats
+constexpr std::int64_t HALVES_FROM_TILES_PER_SM = 1;        // tiles per SM, rows of many tiles
 constexpr std::int64_t HALVES_ALONG_FROM_TILES_PER_SM = 4;  // ... rows of at most 16 tiles
-constexpr std::int64_t HALVES_TILES_PER_SM = 32;          // past one wave, at most this many
+constexpr std::int64_t HALVES_TILES_PER_SM = 32;            // past one wave, at most this many
 
 // --- stretches (about one wave of few rows or few columns) ---
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/stretch_rule_fb11644.txt
 constexpr std::int64_t STRETCH_FROM = 20;  // short side, runs of 64
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/stretch_rule_99393b2.txt
-constexpr std::int64_t STRETCH_ROWS_FROM = 97;   // few rows in runs of 32 columns, from ...
+constexpr std::int64_t STRETCH_ROWS_FROM = 97;    // few rows in runs of 32 columns, from ...
 constexpr std::int64_t STRETCH_ROWS_UP_TO = 128;  // ... up to
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/stretch_rule_fb11644.txt
 constexpr std::int64_t STRETCH_FROM_BLOCKS_PER_SM = 4;  // runs of 64: more blocks per SM than
@@ -42,10 +42,10 @@ constexpr std::int64_t NARROW_SIDE = 16;  // at most this: the narrow kernel (it
 constexpr std::int64_t FEW_ROWS = 40;             // few rows: at most this many
 constexpr std::int64_t FEW_ROWS_TILED_FROM = 32;  // aligned few rows: the tiles from this many
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_cols_128.txt
-constexpr std::int64_t FEW_COLS_ODD_ROWS = 127;  // few columns, output rows off: up to this many
+constexpr std::int64_t FEW_COLS_ODD_ROWS = 127;    // few columns, output rows off: up to this many
 constexpr std::int64_t FEW_FULL_PITCH_UP_TO = 96;  // past this many few floats: compact pitch
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_small.txt
-constexpr std::int64_t FEW_SMALL_WAVES = 4;         // small: runs of 128 fewer blocks per SM
+constexpr std::int64_t FEW_SMALL_WAVES = 4;          // small: runs of 128 fewer blocks per SM
 constexpr std::int64_t FEW_SMALL_SHORT_UP_TO = 112;  // small, past 64 columns: runs of 32 up to
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_cols_tiles_b684208.txt
 constexpr std::int64_t FEW_COLS_TILED_FROM = 116;  // columns: the tiles at 7 to 11 runs per SM
@@ -54,7 +54,7 @@ constexpr std::int64_t FEW_COLS_TILED_FROM = 116;  // columns: the tiles at 7 to
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/few_rows_wide.txt
 constexpr std::int64_t FEW_WIDE_ROWS_UP_TO = 113;  // rows off a multiple of 4: runs of 32 up to
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/swizzled_rule.txt
-constexpr std::int64_t FEW_WIDE_SWIZZLED_UP_TO = 127;  // swizzled shared rows up to
+constexpr std::int64_t FEW_WIDE_SWIZZLED_UP_TO = 127;           // swizzled shared rows up to
 constexpr std::int64_t FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO = 115;  // ... any cols up to
 // provenance: nvidia-h100-80gb-hbm3/transpose/transpose_any_shape/swizzled_aligned.txt
 constexpr std::int64_t FEW_WIDE_SWIZZLED_RUNS_PER_SM = 100;  // ... past it, runs of 32 per SM
@@ -120,7 +120,8 @@ constexpr std::int64_t WIDE_DOWN_ALIGNED_MAX_ROWS = 28000;  // ... with aligned 
 // The most shared bytes the rules give the few-side kernels: FEW_FULL_PITCH_UP_TO long rows at
 // the full pitch or FEW_COLS_ODD_ROWS at the compact one (asked for once per kernel and device).
 constexpr std::size_t FEW_SHARED_MAX_BYTES =
-    (FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN) > FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN, COMPACT_PITCH_MOD)
+    (FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN) >
+             FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN, COMPACT_PITCH_MOD)
          ? FEW_FULL_PITCH_UP_TO * few_pitch(FEW_RUN)
          : FEW_COLS_ODD_ROWS * few_pitch(FEW_RUN, COMPACT_PITCH_MOD)) *
     sizeof(float);

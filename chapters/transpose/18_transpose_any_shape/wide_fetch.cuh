@@ -28,7 +28,9 @@ __device__ __forceinline__ float4 load_input(const float* p) {
 // transpose_fast's full_tile reads its input through this.
 template <bool WIDE_FETCH>
 struct input_loads {
-  __device__ __forceinline__ static float4 load(const float* p) { return load_input<WIDE_FETCH>(p); }
+  __device__ __forceinline__ static float4 load(const float* p) {
+    return load_input<WIDE_FETCH>(p);
+  }
 };
 //! [wide_fetch]
 

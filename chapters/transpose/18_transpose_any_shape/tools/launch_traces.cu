@@ -48,8 +48,8 @@ std::vector<std::string> record(const std::vector<std::pair<std::int64_t, std::i
   for (const auto& [rows, cols] : shapes) {
     std::vector<std::string> first;  // the H200's lines of this shape
     for (const gpu& g : GPUS) {
-      const std::string key = std::string(g.name) + " " + std::to_string(rows) + "x" +
-                              std::to_string(cols);
+      const std::string key =
+          std::string(g.name) + " " + std::to_string(rows) + "x" + std::to_string(cols);
       std::vector<std::string> lines;
       const std::string base = trace_of(g, all[0].launch, rows, cols);
       lines.push_back(key + " | " + base);
@@ -83,10 +83,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (i + 1 >= argc) return usage();
-    if (a == "--shapes") shapes_file = argv[++i];
-    else if (a == "--record") record_file = argv[++i];
-    else if (a == "--check") check_file = argv[++i];
-    else return usage();
+    if (a == "--shapes")
+      shapes_file = argv[++i];
+    else if (a == "--record")
+      record_file = argv[++i];
+    else if (a == "--check")
+      check_file = argv[++i];
+    else
+      return usage();
   }
   if (shapes_file.empty() || record_file.empty() == check_file.empty()) return usage();
   std::ifstream in(shapes_file);
@@ -116,7 +120,8 @@ int main(int argc, char** argv) {
     const std::string g = i < lines.size() ? lines[i] : "(missing)";
     if (w == g) continue;
     ++differ;
-    if (shown++ < 10) std::printf("line %zu\n  golden: %s\n  now:    %s\n", i + 1, w.c_str(), g.c_str());
+    if (shown++ < 10)
+      std::printf("line %zu\n  golden: %s\n  now:    %s\n", i + 1, w.c_str(), g.c_str());
   }
   std::printf("%zu shapes, %zu lines: %s (%zu differ)\n", shapes.size(), lines.size(),
               differ == 0 ? "identical to the goldens" : "NOT identical", differ);
