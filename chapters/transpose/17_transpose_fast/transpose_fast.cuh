@@ -38,6 +38,20 @@ constexpr int MAX_GRID_Y = 65535;
 // 6 blocks of 256 threads per SM: 6 x 33 KB of shared memory fit in 228 KB, and ptxas fits the
 // fast path in the 40 registers per thread that this leaves (no spills, its -Xptxas -v says).
 constexpr int MIN_BLOCKS_PER_SM = 6;
+// A __launch_bounds__ count of blocks per SM, capped at what the GPU being compiled for holds of
+// BLOCK_THREADS threads (1024 per SM on Turing, 1536 on sm_86, sm_89 and sm_120; ptxas ignores a
+// larger count and warns). Unchanged on sm_80, sm_90 and sm_100.
+__host__ __device__ constexpr int resident_blocks(int blocks) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+  constexpr int most = 1024 / BLOCK_THREADS;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || \
+                                 __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
+  constexpr int most = 1536 / BLOCK_THREADS;
+#else
+  constexpr int most = 2048 / BLOCK_THREADS;
+#endif
+  return blocks < most ? blocks : most;
+}
 
 // How the output leaves the block: the default and the two choices of the --sweep.
 constexpr int BULK_STORES = 0;       // the copy engine, from a dense output tile in shared memory
@@ -188,7 +202,7 @@ __device__ __forceinline__ void full_tile(const float* __restrict__ in, float* _
 
 // The fast path: one whole tile per block.
 template <int STORES>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS, resident_blocks(MIN_BLOCKS_PER_SM))
     kernel_full(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                 std::int64_t cols, std::int64_t first_tile_row) {
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];  // input rows, swizzled

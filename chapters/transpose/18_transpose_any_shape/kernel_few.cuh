@@ -162,7 +162,8 @@ __device__ __forceinline__ int few_swizzled(int row_start, int at, int key, int 
 }
 
 template <int RUN = FEW_RUN, int PITCH_MOD = FULL_PITCH_MOD, bool SWIZZLE = false>
-__global__ void __launch_bounds__(BLOCK_THREADS, SWIZZLE ? SWIZZLED_BLOCKS_PER_SM : 0)
+__global__ void __launch_bounds__(BLOCK_THREADS,
+                                  resident_blocks(SWIZZLE ? SWIZZLED_BLOCKS_PER_SM : 0))
     kernel_few_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                     std::int64_t cols, int any_run) {
   const int run = run_of<RUN>(any_run), pitch = pitch_of<RUN, PITCH_MOD>(any_run);

@@ -24,7 +24,7 @@ namespace transpose_any_shape {
 // beside it (the launch counts no tiles for them; up to 67 x 67 floats). Tiles down the columns
 // first; evict-first stores.
 template <bool ABSORB, int IN_FLIGHT = LINE_ROWS_IN_FLIGHT, int MIN_BLOCKS = LINE_BLOCKS_PER_SM>
-__global__ void __launch_bounds__(BLOCK_THREADS, MIN_BLOCKS)
+__global__ void __launch_bounds__(BLOCK_THREADS, resident_blocks(MIN_BLOCKS))
     kernel_lines(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                  std::int64_t cols, std::int64_t first) {
   constexpr int WARPS = BLOCK_THREADS / 32, ROWS = TILE_DIM / WARPS;  // rows per thread

@@ -15,7 +15,7 @@ namespace transpose_any_shape {
 // (GROUP in load_tile) and stores from registers, in 32 registers and 16 KB: eight blocks per SM,
 // which holds a grid of 8 tiles per SM in one wave where five blocks need two. One block per tile,
 // down the columns of tiles first (blockIdx.x); wide fetches as in the realigning form.
-__global__ void __launch_bounds__(BLOCK_THREADS, HALVES_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS, resident_blocks(HALVES_BLOCKS_PER_SM))
     kernel_loads_in_halves(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                            std::int64_t cols) {
   __shared__ __align__(128) float tile[TILE_DIM * TILE_DIM];

@@ -22,7 +22,7 @@ constexpr int STRETCH_FLOATS = TILE_DIM * TILE_DIM;  // a block's floats, at mos
 constexpr int WARPS = BLOCK_THREADS / 32;
 // kernel_stretch_rows: RUN columns of every row per block (64 up to 64 rows, 32 up to 128).
 template <int RUN>
-__global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS, resident_blocks(STRETCH_BLOCKS_PER_SM))
     kernel_stretch_rows(const float* __restrict__ in, float* __restrict__ out, int rows,
                         std::int64_t cols) {
   constexpr int MAX_ROWS = STRETCH_FLOATS / RUN;
@@ -64,7 +64,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
   }
 }
 // kernel_stretch_cols: 64 rows per block, all of at most 64 columns: the mirror image.
-__global__ void __launch_bounds__(BLOCK_THREADS, STRETCH_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(BLOCK_THREADS, resident_blocks(STRETCH_BLOCKS_PER_SM))
     kernel_stretch_cols(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                         int cols) {
   __shared__ float piece[TILE_DIM][TILE_DIM + 1];  // [column][row]

@@ -15,7 +15,8 @@ namespace transpose_any_shape {
 // go down the columns of tiles (x the row of tiles), else along the rows of tiles (x the column).
 template <bool ALIGNED_LOADS, bool WIDE_FETCH, bool DOWN = true>
 __global__ void __launch_bounds__(BLOCK_THREADS,
-                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
+                                  resident_blocks(ALIGNED_LOADS ? MIN_BLOCKS_PER_SM
+                                                                : MIN_BLOCKS_PER_SM_REALIGNED))
     kernel_whole_sectors(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
                          std::int64_t cols, std::int64_t first) {
   __shared__ __align__(128) float tile[(TILE_DIM + VEC) * TILE_DIM];

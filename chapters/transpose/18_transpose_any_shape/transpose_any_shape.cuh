@@ -48,6 +48,7 @@ using transpose_fast::bulk_store;
 using transpose_fast::BULK_STORES;
 using transpose_fast::full_tile;
 using transpose_fast::MIN_BLOCKS_PER_SM;  // 6 blocks of 256 threads per SM
+using transpose_fast::resident_blocks;
 using transpose_fast::ship_row;
 using transpose_fast::SLOTS;
 using transpose_fast::tile_offset;
@@ -298,7 +299,8 @@ namespace transpose_any_shape {
 template <bool ALIGNED_LOADS, bool ALIGNED_STORES, bool DOWN_FIRST, bool WHOLE_BULK,
           bool SPLIT_CHUNKS = false, bool ABSORB = false, bool WIDE_FETCH = false>
 __global__ void __launch_bounds__(BLOCK_THREADS,
-                                  ALIGNED_LOADS ? MIN_BLOCKS_PER_SM : MIN_BLOCKS_PER_SM_REALIGNED)
+                                  resident_blocks(ALIGNED_LOADS ? MIN_BLOCKS_PER_SM
+                                                                : MIN_BLOCKS_PER_SM_REALIGNED))
     kernel(const float* __restrict__ in, float* __restrict__ out, std::int64_t rows,
            std::int64_t cols, std::int64_t first) {
   static_assert(ALIGNED_STORES || !ALIGNED_LOADS, "off 16-byte rows realign both sides");
