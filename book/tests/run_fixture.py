@@ -8,7 +8,9 @@ and check that the book build passes or fails as it must. One CTest test per cas
 The fixture is a part "demo" with two steps (alpha, beta), their pages, a summary page and a
 results file. `good` renders it unchanged and checks what the renderer produced; every other case
 breaks one thing (a snippet marker, a referenced file, a hand-typed measurement, ...) and expects
-the build to fail with a message that names the problem. Exit 0 when the case behaves as expected.
+the build to fail with a message that names the problem. The `other_gpu_*` cases render the book
+from a made-up reader's GPU directory (other_gpu/), beside the fixture's GPUs. Exit 0 when the case
+behaves as expected.
 """
 import argparse
 import os
@@ -115,6 +117,41 @@ def chain(*changes):
     return change
 
 
+# A reader's own GPU: a made-up RTX 4090 folder, kept in book/tests/other_gpu/ (never in
+# book/results/), with the part demo but not its step beta (named in its `# not_available:` line,
+# as the bench writes a step that exits 78) and no file for a second part, extra.
+OTHER_GPU = os.path.join(HERE, "other_gpu")
+RTX_4090 = "nvidia-geforce-rtx-4090"
+RTX_4090_NAME = "NVIDIA GeForce RTX 4090"
+
+
+def extra_part(root):
+    """A second part, "extra" (one step, gamma), measured on the fixture GPU only."""
+    write("chapters/extra/extra.md", "\\page part_extra Part E: A second fixture part\n\n"
+          "Measured on the fixture GPU only.\n\n- \\subpage gamma\n")(root)
+    write("chapters/extra/01_gamma/CMakeLists.txt", "add_chapter(gamma PART extra)\n")(root)
+    write("chapters/extra/01_gamma/gamma.md", "\\page gamma gamma: one step of part E\n\n"
+          "## Measured results\n\n\\htmlinclude gamma_results.html\n\n"
+          "It reaches \\fact{gamma_gbps}.\n")(root)
+    append("steps.tsv", "extra\tgamma\tchapters/extra/01_gamma")(root)
+    with open(os.path.join(root, RESULTS), encoding="utf-8") as f:
+        lines = [x for x in f if x.startswith(("#", "part,", "yardstick,"))]
+    text = "".join(lines).replace("# part: demo", "# part: extra")
+    text += ("extra,gamma,,float,16777216,0,0,134217728,30,0.125000,0.124000,0.126000,1073.7,"
+             "1677.7,1800.0,64.0,59.7,,0.0,0.0,ok\n")
+    with open(os.path.join(root, "results", "fixture-gpu", "extra.csv"), "w",
+              encoding="utf-8") as f:
+        f.write(text)
+
+
+def reader_gpu(root):
+    """The fixture's two GPUs (fixture-gpu with both parts, newer-gpu with demo) and the reader's
+    made-up RTX 4090 beside them, as make_book.sh leaves book/results/ after benching it."""
+    second_gpu(root)
+    extra_part(root)
+    shutil.copytree(os.path.join(OTHER_GPU, RTX_4090), os.path.join(root, "results", RTX_4090))
+
+
 THEN_TABLE = """## Then and now
 
 {caption}
@@ -152,6 +189,17 @@ CASES = {
     "missing_part_file": (lambda root: second_gpu(root, "other-gpu", "Other GPU", "other"), 0,
                           r"results from results/other-gpu \(Other GPU\): demo not measured",
                           ["--gpu", "other-gpu"]),
+    # a reader's own GPU (book/tests/other_gpu/): its numbers on the pages, a step it cannot run
+    # shown as such, a part it has no file for "not measured yet", Appendix A beside the others
+    "other_gpu_own_numbers": (reader_gpu, 0,
+                              r"results from results/nvidia-geforce-rtx-4090 \(NVIDIA GeForce RTX "
+                              r"4090\): demo ok \(not available on this GPU: beta\), extra not "
+                              r"measured", ["--gpu", RTX_4090]),
+    # the same folder without its `# not_available:` line: beta is then only "not measured"
+    "other_gpu_step_missing_unnamed": (chain(reader_gpu, replace(
+        f"results/{RTX_4090}/demo.csv", "# not_available: beta\n", "")), 0,
+        r"results from results/nvidia-geforce-rtx-4090 \(NVIDIA GeForce RTX 4090\): demo ok, "
+        r"extra not measured", ["--gpu", RTX_4090]),
     "unknown_gpu": (None, 2, r"BOOK_GPU=no-such-gpu: no directory .*GPUs with results: "
                              r"fixture-gpu", ["--gpu", "no-such-gpu"]),
     # Doxygen's side: WARN_AS_ERROR = FAIL_ON_WARNINGS
@@ -392,6 +440,82 @@ def check_good(work, case):
     return problems
 
 
+def table_rows(text):
+    """The rows of the first table in an HTML fragment: [[cell text]], tags stripped."""
+    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+            for row in re.findall(r"<tr>(.*?)</tr>", text, re.S)]
+
+
+def check_other_gpu(work, case):
+    """What a book rendered from the reader's RTX 4090 folder must show."""
+    out = os.path.join(work, "out")
+    named = case == "other_gpu_own_numbers"  # the folder names beta as not available
+    problems = []
+
+    def read(path):
+        p = os.path.join(out, path)
+        if not os.path.exists(p):
+            problems.append(f"{path} was not produced")
+            return ""
+        with open(p, encoding="utf-8") as f:
+            return f.read()
+
+    def need(path, pattern, present=True):
+        if bool(re.search(pattern, read(path))) != present:
+            problems.append(f"{path} {'does not match' if present else 'matches'} /{pattern}/")
+
+    # the pages show the 4090's numbers: alpha's table, its \fact{}s, the GPU on the front page
+    for pattern in (RTX_4090_NAME, r"128 SMs", r"72 MiB L2", r"theoretical 1008 GB/s",
+                    r"<td>731</td>", r">79\.0%<"):
+        need("generated/alpha_results.html", pattern)
+    need("generated/alpha_results.html", r"Fixture GPU|Newer GPU", present=False)
+    need("html/alpha.html", r"731 GB/s</span>, <span[^>]*>79\.0%")  # \fact{alpha_gbps}, _pct_copy
+    need("html/index.html", RTX_4090_NAME)                   # \fact{gpu}
+    # beta: "not available on this GPU" where the folder names it, else "not measured"
+    beta_said = (r"beta</b> is not available on this GPU \(NVIDIA GeForce RTX 4090\)" if named
+                 else r"beta</b> is not measured in <code>results/" + RTX_4090 + r"/demo\.csv")
+    need("generated/beta_results.html", beta_said)
+    need("html/beta.html", beta_said)
+    need("generated/beta_results.html", r"not measured" if named else r"not available",
+         present=False)
+    need("generated/beta_progress.svg", r"beta: not available on this GPU" if named
+         else r"beta: not measured yet")
+    # its facts stay "(not measured)", so the pages that cite them build
+    need("html/beta.html", r"book-fact-missing\">\(not measured\)")     # \fact{beta_speedup}
+    need("html/demo_summary.html", r"book-fact-missing\">\(not measured\)")
+    # the part without a file on this GPU
+    need("generated/gamma_results.html", r"not measured yet on the NVIDIA GeForce RTX 4090")
+    need("html/gamma.html", r"book-fact-missing\">\(not measured\)")  # \fact{gamma_gbps}
+    need("generated/measurements.html",
+         r"Not available on this GPU[^<]*<code>beta</code>" if named else r"Not available",
+         present=named)
+    # Appendix A: every GPU of the fixture beside the 4090, in the same columns
+    rows = table_rows(read("generated/gpu_comparison.html"))
+    head, body = (rows[0], rows[1:]) if rows else ([], [])
+    if any(len(r) != len(head) for r in body):
+        problems.append(f"gpu_comparison.html: rows of other widths than its {len(head)} columns")
+    by_part_gpu = {(r[0], r[2]): r for r in body if len(r) == len(head)}
+    gb = head.index("GB/s") if "GB/s" in head else None
+    book_gpu = f"{RTX_4090_NAME} (the book's)"
+    want = {("Part D: A fixture part", book_gpu): (
+                "alpha (block=256)" + (" (beta: not available on this GPU)" if named else ""),
+                "731"),
+            ("Part D: A fixture part", "Fixture GPU"): ("beta (two_per_thread)", "1342"),
+            ("Part D: A fixture part", "Newer GPU"): ("beta (two_per_thread)", "900"),
+            ("Part E: A second fixture part", "Fixture GPU"): ("gamma", "1074"),
+            ("Part E: A second fixture part", book_gpu): ("—", "—"),
+            ("Part E: A second fixture part", "Newer GPU"): ("—", "—")}
+    for key, (step, gbps) in want.items():
+        r = by_part_gpu.get(key)
+        if r is None or gb is None or (r[1], r[gb]) != (step, gbps):
+            problems.append(f"gpu_comparison.html: {key}: want step {step!r} at {gbps} GB/s, got "
+                            f"{r}")
+    if body and body[0][2] != book_gpu:
+        problems.append(f"gpu_comparison.html: the book's GPU is not first: {body[0]}")
+    need("html/measurements.html", r"Fixture GPU(.|\n)*Newer GPU")  # Appendix A rendered
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -433,6 +557,8 @@ def main():
                      "two_gpus_render_the_second", "two_gpus_unnamed_newest",
                      "missing_part_file", "runs_page_holds_the_history") and r.returncode == 0:
         problems += check_good(work, args.case)
+    if args.case.startswith("other_gpu_") and r.returncode == 0:
+        problems += check_other_gpu(work, args.case)
     for p in problems:
         print(f"run_fixture {args.case}: FAIL: {p}")
     if not problems:

@@ -356,9 +356,13 @@ def main():
     except (FileNotFoundError, ValueError) as e:
         fail(str(e))
     if gpu_results:
+        def part_state(name):
+            results = gpu_results.part(name)
+            cannot = " ".join(sorted(results.not_available())) if results else ""
+            return (("ok" if results else "not measured")
+                    + (f" (not available on this GPU: {cannot})" if cannot else ""))
         print(f"book: results from {os.path.relpath(gpu_dir, source_dir)} ({gpu_results.gpu()}): "
-              + ", ".join(f"{p.name} " + ("ok" if gpu_results.part(p.name) else "not measured")
-                          for p in parts))
+              + ", ".join(f"{p.name} {part_state(p.name)}" for p in parts))
     else:
         print("book: no results in book/results/: tables say so")
     titles = {p.name: page_id_and_title(p.page)[1] or p.name for p in parts}

@@ -45,6 +45,11 @@ class Results:
     def yardstick(self, name):
         return next((r for r in self.rows if r["part"] == "yardstick" and r["step"] == name), None)
 
+    def not_available(self):
+        """The steps this GPU (or this build) cannot run: they exited with 78, so the bench wrote
+        no rows for them and named them in the `# not_available:` line (book/tools/bench.py)."""
+        return set(self.meta.get("not_available", "").split())
+
 
 def _typed(row):
     out = {}
@@ -352,6 +357,14 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
                 '--target bench</code> on a GPU and commit <code>book/results/</code>.') +
                 '</p></div>\n')
     rows = results.step_rows(step.name)
+    if not rows and step.name in results.not_available():
+        return (f'<div class="book-results book-missing"><p><b>{html.escape(step.name)}</b> is '
+                f'not available on this GPU ({html.escape(results.gpu())}): its idea needs a '
+                'feature that this GPU, or this build of the program, lacks, so the program stops '
+                'with exit code 78 and the bench measured no rows of it (<code>'
+                f'{html.escape(os.path.relpath(results.path, source_dir))}</code> names it under '
+                '<code>not_available</code>).</p>'
+                f'<p class="book-meta">{meta_line(results, source_dir)}</p></div>\n')
     if not rows:
         return (f'<div class="book-results book-missing"><p><b>{html.escape(step.name)}</b> is '
                 f'not measured in <code>{html.escape(os.path.relpath(results.path, source_dir))}'
@@ -543,6 +556,13 @@ def _ylabel(rows):
     return "effective bandwidth (GB/s)"
 
 
+def _not_measured(results, step):
+    """What a placeholder plot says of a step without rows."""
+    if results is not None and step.name in results.not_available():
+        return f"{step.name}: not available on this GPU"
+    return f"{step.name}: not measured yet"
+
+
 def part_plot(results, part, title, gnuplot, path, highlight=None):
     """GB/s of each step's fastest variant at the part's reference size. With `highlight` (a
     step), that step's bar stands out, the steps before it are muted and those after it faint.
@@ -568,7 +588,8 @@ def part_plot(results, part, title, gnuplot, path, highlight=None):
             else:
                 colours.append(PALETTE["before"] if s.index < highlight.index else PALETTE["after"])
     if not labels or (highlight is not None and not seen_highlight):
-        _placeholder_svg(path, f"{highlight.name if highlight else title}: not measured yet")
+        _placeholder_svg(path, _not_measured(results, highlight) if highlight
+                         else f"{title}: not measured yet")
         return False
     size = size_label(used[0], html_out=False)
     what = (f"{highlight.name} among the steps of {title}" if highlight
@@ -587,7 +608,7 @@ def step_plot(results, part, step, gnuplot, path):
     ref = reference_size(results, part)
     rows = [r for r in results.step_rows(step.name) if size_key(r) == ref and r["bytes"] > 0]
     if not rows:
-        _placeholder_svg(path, f"{step.name}: not measured yet")
+        _placeholder_svg(path, _not_measured(results, step))
         return 0
     types = {r["type"] for r in rows}
     labels = [(r["variant"] or step.name) + (f" ({r['type']})" if len(types) > 1 else "")
@@ -674,6 +695,10 @@ def measurements_html(gpu_results, parts, all_gpus, source_dir, titles=None):
                        f"<code>{html.escape(pname)}.csv</code>).</p>")
             continue
         out.append(f'<p class="book-meta">{meta_line(results, source_dir)}</p>')
+        if results.not_available():
+            out.append("<p>Not available on this GPU (the bench measured no rows of them): " +
+                       ", ".join(f"<code>{html.escape(x)}</code>"
+                                 for x in sorted(results.not_available())) + ".</p>")
         out.append('<details><summary>metadata of this run</summary>'
                    '<table class="book-results-table"><thead><tr><th>metadata</th><th>value</th>'
                    "</tr></thead><tbody>")
@@ -725,14 +750,23 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
             step, r = final_step_row(results, p)
             gpu_cell = html.escape(g.gpu()) + (" (the book's)" if g.slug == reference_slug else "")
             part_cell = html.escape(titles.get(p.name, p.name))
+            # the steps after the one shown that this GPU cannot run (the part's final step, say)
+            later = p.steps[[s.name for s in p.steps].index(step) + 1:] if step else p.steps
+            cannot = results.not_available() if results is not None else set()
+            skipped = [s.name for s in later if s.name in cannot]
             if r is None:
+                verdict = (f"not available on this GPU: {html.escape(', '.join(skipped))}"
+                           if skipped else "not measured yet")
                 body.append(f"<td>{part_cell}</td><td>—</td><td>{gpu_cell}</td>"
-                            + "<td>—</td>" * 9 + "<td>not measured yet</td>")
+                            + "<td>—</td>" * 9 + f"<td>{verdict}</td>")
                 continue
             theo = results.meta.get("theoretical_gbps", "")
             copy = results.yardstick("memcpy_d2d")
             moves = r["bytes"] > 0 and not is_rate(r)
-            cells = [part_cell, html.escape(step + (f" ({r['variant']})" if r["variant"] else "")),
+            step_cell = html.escape(step + (f" ({r['variant']})" if r["variant"] else ""))
+            if skipped:
+                step_cell += f" ({html.escape(', '.join(skipped))}: not available on this GPU)"
+            cells = [part_cell, step_cell,
                      gpu_cell, html.escape(results.meta.get("git_commit", "")[:7]) or "—",
                      html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
                      fmt_gbps(r["gbps"]) if moves else "—",

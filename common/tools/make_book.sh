@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # README command 1: configure and build everything, run the bench when a GPU is present (which
 # writes book/results/<gpu>/<part>.csv, one part after the other), then render the book: from this
-# GPU's files when it was benched here, else from the reference GPU's (BOOK_GPU, nvidia-h200).
+# GPU's files when the bench wrote any, else from the GPU that the CMake cache variable BOOK_GPU
+# names (nvidia-h200, the reference, unless set otherwise). On a GPU older than Hopper the bench
+# leaves out the steps it cannot run ("not available on this GPU"); a part not benched here says
+# "not measured yet"; Appendix A sets this GPU beside every other GPU in book/results/.
 #   bash common/tools/make_book.sh                 bench every part (with a GPU), render
 #   bash common/tools/make_book.sh --part scan     bench one part (repeatable), render
-#   bash common/tools/make_book.sh --no-bench      render from the committed results only
+#   bash common/tools/make_book.sh --no-bench      render from the results already in book/results/
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bench=1
@@ -20,16 +23,31 @@ done
 bash common/tools/configure_and_build.sh
 export PATH=/usr/local/cuda/bin:$PATH
 if [ $bench -eq 1 ] && build/bin/gpu_info --check >/dev/null 2>&1; then
-  gpu=$(build/bin/gpu_info --metadata | sed -n 's/^results_name: //p')
+  metadata=$(build/bin/gpu_info --metadata)
+  gpu=$(sed -n 's/^results_name: //p' <<<"$metadata")
+  capability=$(sed -n 's/^compute_capability: //p' <<<"$metadata")
+  architectures=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' build/CMakeCache.txt)
+  if [ "$architectures" = "75-virtual;90" ] && [ "${capability%%.*}" -lt 9 ] 2>/dev/null; then
+    # sm_90 code does not run below Hopper: the driver compiles the compute_75 PTX instead.
+    echo "make_book: this GPU (compute capability $capability) runs the default build's" \
+         "compute_75 PTX, the steps' portable paths as built for compute capability 7.5. To" \
+         "measure a build for this GPU alone, run" \
+         "'cmake --preset default -DCMAKE_CUDA_ARCHITECTURES=native' first (build/ keeps it)."
+  fi
   status=0
   python3 book/tools/bench.py --build-dir build --results-dir book/results --source-dir . \
     "${parts[@]}" || status=$?
   [ $status -eq 0 ] || echo "make_book: the bench failed for some part (see above); the book shows what was written" >&2
-  cmake --preset default -DBOOK_GPU="$gpu" >/dev/null
-  echo "make_book: rendering the book from book/results/$gpu/"
+  if compgen -G "book/results/$gpu/*.csv" >/dev/null; then
+    cmake --preset default -DBOOK_GPU="$gpu" >/dev/null
+  else
+    echo "make_book: the bench wrote no results for $gpu; the book shows BOOK_GPU's" >&2
+  fi
 elif [ $bench -eq 1 ]; then
   echo "No CUDA device here: the bench is skipped and the committed results in book/results/ are used."
 fi
+shown=$(sed -n 's/^BOOK_GPU:[A-Z]*=//p' build/CMakeCache.txt)
+echo "make_book: rendering the book from book/results/${shown:-nvidia-h200}/"
 # Renders build/book/html (fails on any broken snippet, reference, image or page check).
 cmake --build --preset default --target book
 index="$PWD/build/book/html/index.html"
