@@ -20,18 +20,22 @@ set(EXERCISE_HEADERS_DIR "" CACHE PATH
     "Build the exercises from the <NN_name>/<name>.cuh files of this directory (the grader sets it)")
 set(BOOK_EXERCISES_DIR ${CMAKE_CURRENT_LIST_DIR}/../../exercises)
 
-# The grader's channel (common/grader_channel.hpp): its own library, so that the digests are
-# compiled in a translation unit that never includes a student's header.
+# The grader's channel (common/grader_channel.hpp): compiled in a translation unit that never
+# includes a student's header, and linked as objects (not an archive), so that a student's
+# definition of one of its functions is a link error rather than a silent replacement.
 if(NOT TARGET exercise_grader_channel)
-  add_library(exercise_grader_channel STATIC ${CMAKE_CURRENT_LIST_DIR}/../grader_channel.cu)
+  add_library(exercise_grader_channel OBJECT ${CMAKE_CURRENT_LIST_DIR}/../grader_channel.cu)
   target_link_libraries(exercise_grader_channel PUBLIC common)
 endif()
 
-# header_dir holds <name>.cuh and nothing else the program may include (the grader copies a
-# student's one file into a folder of its own), so it cannot shadow a project header.
+# The program is main.cu plus <name>_entry.cu, the only translation unit that includes the
+# student's <name>.cuh (main.cu calls it through <name>_entry.hpp). header_dir holds <name>.cuh
+# and nothing else the program may include (the grader copies a student's one file into a folder
+# of its own), so it cannot shadow a project header.
 function(_exercise_program target name source_dir header_dir libs)
-  add_executable(${target} ${source_dir}/main.cu)
-  target_include_directories(${target} PRIVATE ${header_dir})
+  add_executable(${target} ${source_dir}/main.cu ${source_dir}/${name}_entry.cu)
+  set_source_files_properties(${source_dir}/${name}_entry.cu TARGET_DIRECTORY ${target}
+                              PROPERTIES INCLUDE_DIRECTORIES ${header_dir})
   target_link_libraries(${target} PRIVATE common exercise_grader_channel ${libs})
   add_executable(${target}_test ${source_dir}/${name}_test.cu)
   target_include_directories(${target}_test PRIVATE ${header_dir})

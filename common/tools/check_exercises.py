@@ -5,7 +5,8 @@
 
 For every exercises/<NN_name>/ and solutions/<NN_name>/ (name = the directory without NN_):
   - both exist, with exercises/<NN_name>/{README.md, <name>.cuh, main.cu, <name>_test.cu,
-    CMakeLists.txt} and solutions/<NN_name>/{<name>.cuh, grading.json, NOTES.md, CMakeLists.txt};
+    <name>_entry.hpp, <name>_entry.cu, CMakeLists.txt} and solutions/<NN_name>/{<name>.cuh, grading.json, NOTES.md, CMakeLists.txt};
+  - main.cu does not include <name>.cuh (only <name>_entry.cu does);
   - the skeleton equals the solution outside the regions `// >>> YOUR CODE: <region>` ...
     `// <<< YOUR CODE`, and both have the same regions in the same order;
   - every region of the skeleton holds a TODO, and no region of the solution does;
@@ -160,6 +161,7 @@ def check(root):
             problems.append(f"{ex}: no {sol} (every exercise needs its solution)")
             continue
         missing = [f"{ex}/{f}" for f in ("README.md", f"{name}.cuh", "main.cu", f"{name}_test.cu",
+                                          f"{name}_entry.hpp", f"{name}_entry.cu",
                                           "CMakeLists.txt")
                    if not os.path.isfile(os.path.join(root, ex, f))]
         missing += [f"{sol}/{f}" for f in (f"{name}.cuh", "grading.json", "NOTES.md",
@@ -168,6 +170,10 @@ def check(root):
         problems += [f"{m}: missing" for m in missing]
         if missing:
             continue
+        with open(os.path.join(root, ex, "main.cu")) as f:
+            if re.search(r"#include\s*[<\"]" + re.escape(name) + r"\.cuh", f.read()):
+                problems.append(f"{ex}/main.cu: includes {name}.cuh (only {name}_entry.cu may: "
+                                "the student's macros must not reach the program)")
         with open(os.path.join(root, ex, f"{name}.cuh")) as f:
             skeleton = f.read()
         with open(os.path.join(root, sol, f"{name}.cuh")) as f:

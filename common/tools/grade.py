@@ -14,7 +14,10 @@ How a student's exercise is judged
      shadow a project header nor include an answer. Before compiling, its includes are listed
      (nvcc -M): a file from outside the handout and the CUDA toolkit scores 0, and so does a library
      the exercise's README does not allow (CUB, Thrust, cuBLAS: headers in that list, symbols or a
-     link in the program). A compile error scores 0 with its first lines.
+     link in the program). The file is a translation unit of its own (<name>_entry.cu, which the
+     program calls through <name>_entry.hpp): a definition there of a function of the harness, or
+     of a global symbol outside the exercise's namespace, scores 0. A compile error scores 0 with
+     its first lines.
   2. Correctness, decided by the grader. Each hidden case runs with a nonce drawn for it in this
      session (the solution's run of it is shared by every student) and a file descriptor of the
      grader's (BOOK_GRADER_NONCE, BOOK_GRADER_FD; common/grader_channel.hpp):
@@ -793,6 +796,42 @@ def dependency_problems(deps, allowed_roots, spec):
     return flags
 
 
+def defined_symbols(path):
+    """[(type letter, demangled name)] of the symbols an object or archive defines."""
+    with tempfile.TemporaryFile() as listing:
+        subprocess.run(["nm", "-C", "--defined-only", path], stdout=listing,
+                       stderr=subprocess.DEVNULL, timeout=300, check=True)
+        listing.seek(0)
+        text = listing.read().decode("utf-8", "replace")
+    symbols = []
+    for line in text.splitlines():
+        m = re.match(r"^[0-9a-fA-F]*\s+([A-Za-z])\s+(.+)$", line)
+        if m:
+            symbols.append((m.group(1), m.group(2)))
+    return symbols
+
+
+# What a compiler adds to any CUDA translation unit: kernels' host stubs, the personality routine.
+GLUE_SYMBOLS = ("__device_stub__", "DW.ref.")
+
+
+def symbol_problems(entry_object, spec, harness):
+    """Cheats in the student's own translation unit (<name>_entry.cu.o): a definition of a
+    function of the harness (libcommon, the grader's channel: `harness`, their strong symbols),
+    or a global definition outside the exercise's namespace (a CUDA runtime or C library function
+    of its own, say cudaEventElapsedTime, would replace the real one in the program)."""
+    flags = []
+    for kind, name in defined_symbols(entry_object):
+        if name in harness:
+            flags.append(f"FLAGGED: defines {name}, a function of the grader's harness")
+        elif kind in "TDBRG" and not name.startswith(
+                (f"{spec.name}::", f"{spec.name}_entry::") + GLUE_SYMBOLS):
+            flags.append(f"FLAGGED: defines {name} outside namespace {spec.name}")
+        if len(flags) >= 3:
+            break
+    return flags
+
+
 def binary_problems(binary, spec, secrets_text=()):
     """Cheats in the built program: a library the exercise does not allow (its symbols, or a link
     or a dlopen name), or text of the instructor's files (grading.json, a solution) inside it."""
@@ -841,6 +880,7 @@ class StudentBuilder:
         self.build = os.path.join(root, "build")
         self.headers = os.path.join(root, "headers")
         self.configured = False
+        self.harness = None
 
     def configure(self):
         if self.configured:
@@ -853,6 +893,18 @@ class StudentBuilder:
             return "configure failed:\n    " + first_error_lines(r.output, 12)
         self.configured = True
         return None
+
+    def harness_symbols(self):
+        """The strong definitions of the harness every program links (libcommon.a and the
+        grader's channel), from this tree's build."""
+        if self.harness is None:
+            paths = [os.path.join(self.build, "common", "libcommon.a")]
+            for top, _, names in os.walk(os.path.join(self.build, "CMakeFiles",
+                                                      "exercise_grader_channel.dir")):
+                paths += [os.path.join(top, n) for n in names if n.endswith(".o")]
+            self.harness = {name for path in paths if os.path.isfile(path)
+                            for kind, name in defined_symbols(path) if kind in "TDBRG"}
+        return self.harness
 
     def probe(self, spec):
         """The files the student's header pulls in (nvcc -M on a file that includes it alone)."""
@@ -919,7 +971,13 @@ class StudentBuilder:
                     outcome[spec.name] = "compile error:\n    " + first_error_lines(
                         failed if failed is not None else r.output)
                     continue
-                flags = binary_problems(binary, spec, secrets_text)
+                entry = os.path.join(self.build, "exercises", spec.dir, "CMakeFiles",
+                                     target + ".dir", spec.name + "_entry.cu.o")
+                try:
+                    flags = symbol_problems(entry, spec, self.harness_symbols())
+                except (OSError, subprocess.SubprocessError) as e:
+                    flags = [f"FLAGGED: the student's object could not be checked ({e})"]
+                flags += binary_problems(binary, spec, secrets_text)
                 if flags:
                     outcome[spec.name] = "; ".join(flags)
                     continue

@@ -6,8 +6,8 @@
 #                            limit), and every cheat scores 0 or is flagged with its reason: fake
 #                            output from a static initializer, an include of the solution, CUB and
 #                            Thrust, a shadowed header, a redefined check macro, memoized results,
-#                            a grandchild holding stdout, a write to the reference program, a read
-#                            of grading.json
+#                            a forged timing summary or event clock, a grandchild holding stdout,
+#                            a write to the reference program, a read of grading.json
 #   solutions/            -> full marks for every exercise (each is timed against itself)
 # and writes every report under OUT_DIR (default build/grader-check), appending the verdicts to
 # OUT_DIR/summary.txt; exit 0 when all held.
@@ -172,9 +172,12 @@ if section planted; then
     'r["total"] == 0 and "uses cub" in text' "$out/planted_argmax.json" library
   ran saxpy && expect "shadowed_header: the stray header is not compiled; the do-nothing kernel passes n = 0 only" \
     'r["speed"] == 0 and r["cases_passed"] == zero_cases' "$s" shadowed_header
-  ran saxpy && expect "check_macro: the program's own check fooled, the grader's not; n = 0 passes only" \
-    'r["speed"] == 0 and r["cases_passed"] == zero_cases and "output differs" in text' \
-    "$s" check_macro
+  ran saxpy && expect "check_macro: the macro reaches only the student's own file; n = 0 passes only" \
+    'r["speed"] == 0 and r["cases_passed"] == zero_cases' "$s" check_macro
+  ran saxpy && expect "forged_stats: a summarize of its own flagged, 0" \
+    'r["total"] == 0 and "a function of the grader" in text' "$s" forged_stats
+  ran saxpy && expect "forged_clock: a cudaEventElapsedTime of its own flagged, 0" \
+    'r["total"] == 0 and "outside namespace saxpy" in text' "$s" forged_clock
   ran saxpy && expect "memoized: every timed repetition's output compared; only n < 2 passes" \
     'r["speed"] == 0 and r["correct"] < 70 and "timed repetitions" in text' \
     "$s" memoized

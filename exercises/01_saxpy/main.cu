@@ -1,7 +1,5 @@
 // Exercise 01, saxpy: the program (shared by the skeleton and the solution). Seeded input, CPU
 // reference, run, check, time, check again, report; --sweep tries every block size.
-#include <saxpy.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -10,11 +8,12 @@
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "common/random.hpp"
+#include "saxpy_entry.hpp"
 #include "saxpy_problem.hpp"
 
 int main(int argc, char** argv) {
   common::program program("exercises", "saxpy", "y = a*x + y over float arrays (exercise 01)");
-  int block_threads = saxpy::BLOCK_THREADS;
+  int block_threads = saxpy_entry::block_threads();
   bool sweep = false;
   program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 64)");
   program.args().add_flag("sweep", sweep, "block sizes 32, 64, ..., 1024");
@@ -25,7 +24,7 @@ int main(int argc, char** argv) {
     // x, y and a pristine copy of y on the device; the smallest block limits n.
     const int smallest = *std::min_element(blocks.begin(), blocks.end());
     const std::int64_t n =
-        ctx.resolve_n(3 * sizeof(float), sizeof(float), saxpy::max_elements(smallest));
+        ctx.resolve_n(3 * sizeof(float), sizeof(float), saxpy_entry::max_elements(smallest));
     const std::size_t bytes = std::size_t(n) * sizeof(float);
     const common::yardsticks& yard = ctx.measure_yardsticks(bytes);
     common::grader_channel grader;
@@ -55,7 +54,7 @@ int main(int argc, char** argv) {
     };
     for (const int block : blocks) {
       const std::string name = "block=" + std::to_string(block);
-      const auto run = [&] { saxpy::launch(a, d_x.data(), d_y.data(), n, block); };
+      const auto run = [&] { saxpy_entry::launch(a, d_x.data(), d_y.data(), n, block); };
       restore();
       run();
       bool ok = check(name);

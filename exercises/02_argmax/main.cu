@@ -1,11 +1,10 @@
 // Exercise 02, argmax: the program (shared by the skeleton and the solution). Seeded input of the
 // chosen kind, CPU reference, poisoned result, run, check, time, check again, report.
-#include <argmax.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "argmax_entry.hpp"
 #include "argmax_problem.hpp"
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
@@ -38,7 +37,7 @@ int main(int argc, char** argv) {
     const argmax_problem::result want = argmax_problem::argmax_cpu(in.data(), n);
 
     common::device_buffer<float> d_in(static_cast<std::size_t>(n));
-    common::device_buffer<unsigned char> d_workspace(argmax::workspace_bytes(n));
+    common::device_buffer<unsigned char> d_workspace(argmax_entry::workspace_bytes(n));
     common::device_buffer<argmax_problem::result> d_result(1);
     d_in.upload(in);
     const auto check = [&](const std::string& what) {
@@ -48,7 +47,7 @@ int main(int argc, char** argv) {
       if (!ok) r.first.push_back({0, show(got), show(want)});
       return ctx.check(r);
     };
-    const auto run = [&] { argmax::launch(d_in.data(), n, d_workspace.data(), d_result.data()); };
+    const auto run = [&] { argmax_entry::launch(d_in.data(), n, d_workspace.data(), d_result.data()); };
     // The grader compares the fields (the struct's padding is not part of the answer).
     const auto fields = [&] {
       const argmax_problem::result got = d_result.download().at(0);

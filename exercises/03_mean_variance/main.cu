@@ -1,7 +1,5 @@
 // Exercise 03, mean_variance: the program (shared by the skeleton and the solution). Seeded input
 // around --offset, CPU reference in double, poisoned result, run, check, time, check again, report.
-#include <mean_variance.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "mean_variance_entry.hpp"
 #include "mean_variance_problem.hpp"
 
 namespace {
@@ -44,7 +43,7 @@ int main(int argc, char** argv) {
                  mean_variance_problem::variance_tolerance(want));
 
     common::device_buffer<float> d_in(static_cast<std::size_t>(n));
-    common::device_buffer<unsigned char> d_workspace(mean_variance::workspace_bytes(n));
+    common::device_buffer<unsigned char> d_workspace(mean_variance_entry::workspace_bytes(n));
     common::device_buffer<mean_variance_problem::result> d_result(1);
     d_in.upload(in);
     const auto check = [&](const std::string& what) {
@@ -55,7 +54,7 @@ int main(int argc, char** argv) {
       return ctx.check(r);
     };
     const auto run = [&] {
-      mean_variance::launch(d_in.data(), n, d_workspace.data(), d_result.data());
+      mean_variance_entry::launch(d_in.data(), n, d_workspace.data(), d_result.data());
     };
     // The grader compares each value with the solution process's CPU reference, within the
     // tolerance that process derived.

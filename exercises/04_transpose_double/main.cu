@@ -1,7 +1,5 @@
 // Exercise 04, transpose_double: the program (shared by the skeleton and the solution). Seeded
 // rows x cols doubles, CPU reference, poisoned output, run, exact check, time, check again, report.
-#include <transpose_double.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "transpose_double_entry.hpp"
 #include "transpose_double_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -35,7 +34,7 @@ int main(int argc, char** argv) {
       const std::vector<double> got = d_out.download();
       return ctx.check(common::compare_exact(what, got, want));  // out index c * rows + r
     };
-    const auto run = [&] { transpose_double::launch(d_in.data(), d_out.data(), m.rows, m.cols); };
+    const auto run = [&] { transpose_double_entry::launch(d_in.data(), d_out.data(), m.rows, m.cols); };
     d_out.poison();
     run();
     bool ok = check("transpose");

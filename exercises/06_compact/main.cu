@@ -1,8 +1,6 @@
 // Exercise 06, compact: the program (shared by the skeleton and the solution). Seeded input,
 // CPU reference, poisoned output, run, check the count and every kept element, time, check again,
 // report.
-#include <compact.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -12,6 +10,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "compact_entry.hpp"
 #include "compact_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -35,14 +34,14 @@ int main(int argc, char** argv) {
 
     common::device_buffer<std::int32_t> d_in(n), d_out(n);
     common::device_buffer<unsigned long long> d_count(1);
-    common::device_buffer<unsigned char> d_scratch(compact::scratch_bytes(n));
+    common::device_buffer<unsigned char> d_scratch(compact_entry::scratch_bytes(n));
     d_in.upload(in);
     const auto poison = [&] {
       d_out.poison();
       d_count.poison();
     };
     const auto run = [&] {
-      compact::launch(d_in.data(), n, threshold, d_out.data(), d_count.data(), d_scratch.data());
+      compact_entry::launch(d_in.data(), n, threshold, d_out.data(), d_count.data(), d_scratch.data());
     };
     const auto check = [&](const std::string& what) {
       const unsigned long long got_count = d_count.download()[0];

@@ -1,8 +1,6 @@
 // Exercise 07, segmented_scan: the program (shared by the skeleton and the solution). Seeded
 // values and heads, CPU reference, poisoned output, run, check every element, time, check again,
 // report.
-#include <segmented_scan.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +8,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "segmented_scan_entry.hpp"
 #include "segmented_scan_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -35,12 +34,12 @@ int main(int argc, char** argv) {
 
     common::device_buffer<std::int32_t> d_values(n), d_out(n);
     common::device_buffer<std::uint8_t> d_heads(n);
-    common::device_buffer<unsigned char> d_scratch(segmented_scan::scratch_bytes(n));
+    common::device_buffer<unsigned char> d_scratch(segmented_scan_entry::scratch_bytes(n));
     d_values.upload(values);
     d_heads.upload(heads);
     const auto poison = [&] { d_out.poison(); };
     const auto run = [&] {
-      segmented_scan::launch(d_values.data(), d_heads.data(), n, d_out.data(), d_scratch.data());
+      segmented_scan_entry::launch(d_values.data(), d_heads.data(), n, d_out.data(), d_scratch.data());
     };
     const auto check = [&](const std::string& what) {
       return ctx.check(common::compare_exact(what, d_out.download(), want));

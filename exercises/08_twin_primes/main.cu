@@ -1,8 +1,6 @@
 // Exercise 08, twin_primes: the program (shared by the skeleton and the solution). The sieving
 // primes and the reference count on the host (a known count for n = 10^k), the GPU's count
 // checked, timed, checked again, reported. Time is the figure of merit: the row's bytes are 0.
-#include <twin_primes.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -11,6 +9,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "twin_primes_entry.hpp"
 #include "twin_primes_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -43,7 +42,7 @@ int main(int argc, char** argv) {
                     primes.begin();
     };
     const auto run = [&] {
-      twin_primes::launch(limit, d_primes.data(), prime_count, d_count.data());
+      twin_primes_entry::launch(limit, d_primes.data(), prime_count, d_count.data());
     };
     const auto check = [&](const std::string& what) {
       const unsigned long long got = d_count.download()[0];

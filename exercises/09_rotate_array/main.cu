@@ -1,7 +1,5 @@
 // Exercise 09, rotate_array: the program (shared by the skeleton and the solution). Seeded input,
 // CPU reference, poisoned output, run, check every element, time, check again, report.
-#include <rotate_array.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -10,6 +8,7 @@
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "common/random.hpp"
+#include "rotate_array_entry.hpp"
 #include "rotate_array_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -33,7 +32,7 @@ int main(int argc, char** argv) {
     common::device_buffer<std::int32_t> d_in(n), d_out(n);
     d_in.upload(in);
     const auto poison = [&] { d_out.poison(); };
-    const auto run = [&] { rotate_array::launch(d_in.data(), n, k, d_out.data()); };
+    const auto run = [&] { rotate_array_entry::launch(d_in.data(), n, k, d_out.data()); };
     const auto check = [&](const std::string& what) {
       return ctx.check(common::compare_exact(what, d_out.download(), want));
     };

@@ -1,7 +1,5 @@
 // Exercise 10, histogram: the program (shared by the skeleton and the solution). Seeded skewed
 // bytes, CPU reference, poisoned counts, run, check all 256 counts, time, check again, report.
-#include <histogram.cuh>  // the skeleton's or the solution's: found through the include path
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +7,7 @@
 #include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
+#include "histogram_entry.hpp"
 #include "histogram_problem.hpp"
 
 int main(int argc, char** argv) {
@@ -31,7 +30,7 @@ int main(int argc, char** argv) {
     common::device_buffer<unsigned long long> d_counts(histogram_problem::BINS);
     d_bytes.upload(bytes);
     const auto poison = [&] { d_counts.poison(); };
-    const auto run = [&] { histogram::launch(d_bytes.data(), n, d_counts.data()); };
+    const auto run = [&] { histogram_entry::launch(d_bytes.data(), n, d_counts.data()); };
     const auto check = [&](const std::string& what) {
       const std::vector<unsigned long long> got = d_counts.download();
       const std::vector<unsigned long long> expected(want.begin(), want.end());

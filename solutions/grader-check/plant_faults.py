@@ -17,6 +17,8 @@ Each OUT_DIR/<plant>/ is laid out like a student's copy of exercises/ (<NN_name>
     library/           argmax with CUB and Thrust
     shadowed_header/   a do-nothing saxpy beside a common/random.hpp that makes every input 0
     check_macro/       a do-nothing saxpy that redefines compare_elements to check nothing
+    forged_stats/      the solution plus its own common::summarize, which reports 1 us
+    forged_clock/      the solution plus its own cudaEventElapsedTime, which reports 1 us
     memoized/          saxpy that copies its first result into every later call with the same
                        buffers
     grandchild/        a setsid grandchild holding stdout, fake output, exit 0
@@ -146,6 +148,26 @@ check_result compare_elements_planted(const std::string& what, std::size_t n, Wr
 #define compare_elements compare_elements_planted
 """
 
+FORGED_STATS = r"""
+#include <vector>
+#include "common/stats.hpp"
+namespace common {
+// Planted: the harness's summary of the timings, replaced.
+timing_stats summarize(std::vector<double> samples) {
+  return timing_stats{0.001, 0.001, 0.001, 0.001, int(samples.size())};
+}
+}  // namespace common
+"""
+
+FORGED_CLOCK = r"""
+#include <cuda_runtime.h>
+// Planted: the CUDA runtime's event timer, replaced.
+extern "C" cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t, cudaEvent_t) {
+  *ms = 0.001f;
+  return cudaSuccess;
+}
+"""
+
 SHADOW = """\
 // Planted: a stray copy of the project's header that makes every input zero (the grader must
 // never compile it).
@@ -228,6 +250,8 @@ def plants(build_dir):
                               "01_saxpy/common/random.hpp": SHADOW, "common/random.hpp": SHADOW}
     out["check_macro"] = {"01_saxpy/saxpy.cuh": regions(solution, DO_NOTHING) + CHECK_MACRO}
     out["memoized"] = {"01_saxpy/saxpy.cuh": regions(solution, MEMO)}
+    out["forged_stats"] = {"01_saxpy/saxpy.cuh": solution + FORGED_STATS}
+    out["forged_clock"] = {"01_saxpy/saxpy.cuh": solution + FORGED_CLOCK}
     out["grandchild"] = {"01_saxpy/saxpy.cuh": skeleton + GRANDCHILD}
     out["write_reference"] = {"01_saxpy/saxpy.cuh":
                               skeleton + WRITE_REFERENCE.replace("@BUILD@", build_dir)}

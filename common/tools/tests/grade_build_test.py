@@ -5,14 +5,17 @@
   argmax           the solution plus CUB, which the README does not allow          -> flagged
   mean_variance    the solution, beside a stray common/random.hpp that would break
                    the build if it shadowed the project's header                   -> builds
-  transpose_double the solution plus a macro that turns the program's own check
+  transpose_double the solution plus a macro meant to turn the program's own check
                    into a no-op                                                    -> builds, and
-                   the grader's channel is compiled without the student's header
+                   neither the program (main.cu) nor the grader's channel is
+                   compiled with the student's header
   rotate90         the solution plus grading.json pulled into the program with
                    .incbin                                                         -> flagged
   compact          a compile error                                                 -> its error
   segmented_scan   missing                                                         -> named
   twin_primes      the solution plus a dlopen of cuBLAS                            -> flagged
+  histogram        the solution plus its own common::summarize (forged medians)    -> flagged
+  rotate_array     the solution plus its own cudaEventElapsedTime (forged times)   -> flagged
 and a stale program from an earlier build is never graded.
 
     python3 common/tools/tests/grade_build_test.py SCRATCH_DIR
@@ -72,6 +75,21 @@ inline void* twin_primes_helper() { return dlopen("libcublas.so.13", RTLD_NOW); 
 static void* const twin_primes_helper_handle = twin_primes_helper();
 """)
 
+    plant("histogram", solution(specs["histogram"]) + """
+#include <vector>
+#include "common/stats.hpp"
+namespace common {
+timing_stats summarize(std::vector<double> samples) { return {0.001, 0.001, 0.001, 0.001, 30}; }
+}  // namespace common
+""")
+    plant("rotate_array", solution(specs["rotate_array"]) + """
+#include <cuda_runtime.h>
+extern "C" cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t, cudaEvent_t) {
+  *ms = 0.001f;
+  return cudaSuccess;
+}
+""")
+
     builder = grade.StudentBuilder(os.path.join(scratch, "worker"),
                                    grade.make_scratch_tree(grade.REPO,
                                                            os.path.join(scratch, "handout")))
@@ -89,7 +107,7 @@ static void* const twin_primes_helper_handle = twin_primes_helper();
     with open(stale, "w") as f:
         f.write("stale")
     names = ["saxpy", "argmax", "mean_variance", "transpose_double", "rotate90", "compact",
-             "segmented_scan", "twin_primes"]
+             "segmented_scan", "twin_primes", "histogram", "rotate_array"]
     out_dir = os.path.join(scratch, "programs")
     got = builder.build_student(student, [specs[n] for n in names], out_dir,
                                 grade.secret_snippets(os.path.join(grade.REPO, "solutions")))
@@ -113,23 +131,35 @@ static void* const twin_primes_helper_handle = twin_primes_helper();
            "segmented_scan.cuh", "named as missing")
     expect("twin_primes", "FLAGGED: uses cublas" in (got["twin_primes"] or ""),
            "flagged for cuBLAS")
+    expect("histogram", "FLAGGED: defines common::summarize" in (got["histogram"] or "") and
+           "a function of the grader's harness" in got["histogram"], "flagged for its summarize")
+    expect("rotate_array", "FLAGGED: defines cudaEventElapsedTime" in (got["rotate_array"] or ""),
+           "flagged for its cudaEventElapsedTime")
     if os.path.exists(stale):
         failures.append("the stale compact program is still there")
     for name in names:
         built = os.path.isfile(os.path.join(out_dir, name))
         if built != (got[name] is None):
             failures.append(f"{name}: program {'copied' if built else 'missing'} for {got[name]!r}")
-    # The macro reached the program's own check (main.cu), never the grader's channel.
+    # The macro reached only the student's own translation unit: neither the program (main.cu)
+    # nor the grader's channel includes the student's header.
     deps = subprocess.run(["ninja", "-C", builder.build, "-t", "deps"], capture_output=True,
                           text=True).stdout
     blocks = [b.strip("\n") for b in deps.split("\n\n") if b.strip()]
-    channel = [b for b in blocks if "grader_channel.cu.o" in b.splitlines()[0]] if blocks else []
-    program = [b for b in blocks if "exercise_transpose_double.dir" in b.splitlines()[0]]
+
+    def objects(part):
+        return [b for b in blocks if part in b.splitlines()[0]]
     header = os.path.join(builder.headers, "04_transpose_double", "transpose_double.cuh")
-    if not channel or any(header in b or "headers/" in b for b in channel):
+    channel = objects("grader_channel.cu.o")
+    program = objects("exercise_transpose_double.dir/main.cu.o")
+    entry = objects("exercise_transpose_double.dir/transpose_double_entry.cu.o")
+    if not channel or any("headers/" in b for b in channel):
         failures.append("the grader's channel was compiled with a student's header (or not found)")
-    if not program or not any(header in b for b in program):
-        failures.append("exercise_transpose_double's deps do not show the student's header: "
+    if not program or any(header in b for b in program):
+        failures.append("the program (main.cu) was compiled with the student's header (or not "
+                        "found)")
+    if not entry or not any(header in b for b in entry):
+        failures.append("transpose_double_entry.cu's deps do not show the student's header: "
                         "this test no longer sees the isolation it checks")
     for f in failures:
         print("FAIL:", f)
