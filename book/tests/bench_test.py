@@ -88,6 +88,7 @@ def main():
         expect("# gpu: Fake GPU" in lines, "metadata: gpu")
         expect("# part: intro" in lines, "metadata: part")
         expect("# git_commit: 0123abc" in lines, "metadata: git commit")
+        expect("# cuda_architectures: unknown" in lines, "metadata: what the programs were built for")
         expect(any(l.startswith("# date: 20") for l in lines), "metadata: date")
         expect(any(l.startswith("# run_seconds: {") for l in lines), "metadata: run times")
         expect(lines.count(HEADER) == 1, "exactly one header")

@@ -64,6 +64,19 @@ def git_commit(source_dir):
     return r.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
 
 
+def built_for(build_dir):
+    """The build's CMAKE_CUDA_ARCHITECTURES ("75-virtual;90": an older GPU runs the compute_75
+    PTX, the portable paths), from its CMakeCache.txt; "unknown" without one."""
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("CMAKE_CUDA_ARCHITECTURES:"):
+                    return line.split("=", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
 def cpu_model():
     try:
         with open("/proc/cpuinfo") as f:
@@ -280,6 +293,7 @@ def main():
         "host_cpu": cpu_model(),
         "host_cores": str(os.cpu_count()),
     })
+    metadata["cuda_architectures"] = built_for(args.build_dir)
     if args.device is not None:
         metadata["device"] = (f"{args.device} (CUDA_VISIBLE_DEVICES="
                               f"{os.environ['CUDA_VISIBLE_DEVICES']})")
