@@ -12,7 +12,7 @@ namespace transpose_any_shape {
 //! [few]
 // Few columns in a tall matrix, or few rows in a wide one (a side of at most FEW_SIDE floats, more
 // than NARROW_SIDE): a 64 x 64 tile would be mostly empty, and the narrow kernel moves one side
-// float by float. Here each block takes a run of RUN floats of the long side (launch_few says how
+// float by float. Here each block takes a run of RUN floats of the long side (plan.hpp says how
 // long), which on the contiguous matrix is one stretch of memory, moved with 16-byte accesses in
 // order; on the other matrix it is a piece of each of the few long rows, moved as aligned 16-byte
 // chunks of that row. Shared memory holds the block's floats as one row per long row, each shifted
@@ -24,31 +24,18 @@ namespace transpose_any_shape {
 // chunk is written by two blocks, and each block also loads the 3 input rows past its own. The
 // first block starts every output row at its first float, the last ends it at its last: there
 // the chunks the row shares with the rows beside it are written float by float. WHOLE_SECTORS
-// (RUN a multiple of 8; launch_few says where): d (0 .. 7) brings that float to a 32-byte
+// (RUN a multiple of 8; plan.hpp says where): d (0 .. 7) brings that float to a 32-byte
 // sector instead, so that no sector is written in two parts by two blocks, and each block loads
 // the 7 input rows past its own.
 // kernel_few_rows: the output is the contiguous matrix; each block loads the aligned chunks that
 // hold its piece of each input row (the chunks at the piece's ends are read by both blocks beside
 // them; only the stores must not overlap).
-// Few columns of a tall matrix whose output rows start off 16-byte boundaries (rows % 4 != 0):
-// kernel_few_cols up to this many (launch_variant says why), its shared rows past 48 KB, and
-// from FEW_FULL_PITCH_UP_TO + 1 on at the compact pitch (few_pitch, below).
-// A small matrix of more than FEW_SIDE columns: runs of FEW_RUN rows fewer than this many blocks
-// per SM; up to FEW_SMALL_SHORT_UP_TO columns it takes short runs, past them the tiles
-// (launch_variant says why).
-// Few rows off a multiple of 4 of a large wide matrix: kernel_few_rows in short runs from more than
-// FEW_SIDE rows up to this many (launch_variant says why).
-// Past FEW_WIDE_ROWS_UP_TO, up to this many rows: the same runs with swizzled shared rows; past
-// FEW_WIDE_SWIZZLED_ANY_COLS_UP_TO rows only where the input rows are aligned (cols % 4 == 0) and
-// the runs are at least FEW_WIDE_SWIZZLED_RUNS_PER_SM per SM (launch_variant says why).
-// Floats per shared row: the run, its lead and the 3 floats past it, rounded up to 4 floats past
-// a multiple of 32 (FULL_PITCH_MOD), so that neighbouring shared rows start in different banks.
-// More than FEW_FULL_PITCH_UP_TO long rows take 4 past a multiple of 8 (COMPACT_PITCH_MOD): less
-// shared memory, the same number of banks for 8 neighbouring rows by our count. The float-by-float
-// side's accesses are not to neighbouring rows but to rows 4 apart (each thread takes 4 floats of
-// the contiguous side), 16 banks apart at either pitch: Nsight Compute on the H100 had most of
-// those accesses' wavefronts from bank conflicts (launch_variant's rule for 114 to 127 rows of a
-// large wide matrix says where that costs time, and swizzles them there).
+// Shared rows: few_pitch (geometry.hpp) floats each, 4 past a multiple of 32 (or of 8, the
+// compact pitch past 96 long rows) so that neighbouring rows start in different banks. The
+// float-by-float side's accesses are not to neighbouring rows but to rows 4 apart (each thread
+// takes 4 floats of the contiguous side), 16 banks apart at either pitch: Nsight Compute on the
+// H100 had most of those accesses' wavefronts from bank conflicts (plan.hpp's rule for 114 to 127
+// rows of a large wide matrix swizzles them there).
 static_assert(FEW_SIDE * few_pitch(FEW_RUN) * sizeof(float) <= 48 * 1024 && FEW_RUN % VEC == 0,
               "the few-side kernels' shared rows fit without opting in to more");
 // With WHOLE_SECTORS a shared row holds up to the lead, the run and 7 rows past it, and the store
@@ -63,7 +50,7 @@ __device__ __forceinline__ int few_lead(int few, std::int64_t long_side) {
 }
 
 // The few-side kernels' run: RUN, or where RUN is 0 (ANY_RUN) the launch's `any_run` (a
-// multiple of 4, chosen at run time: launch_few); and its shared rows' pitch.
+// multiple of 4, chosen at launch: plan.hpp's one_wave_run); and its shared rows' pitch.
 template <int RUN>
 __device__ __forceinline__ int run_of(int any_run) {
   return RUN != ANY_RUN ? RUN : any_run;
@@ -148,7 +135,7 @@ __global__ void __launch_bounds__(BLOCK_THREADS)
   }
 }
 
-// SWIZZLE (kernel_few_rows for 114 to 127 rows of a large wide matrix; launch_variant says why):
+// SWIZZLE (kernel_few_rows for 114 to 127 rows of a large wide matrix; plan.hpp says where):
 // float `at` of the shared row that starts at row_start, within the row's whole 32-float groups at
 // 16-byte chunk `at / 4` XOR bits 2 .. 4 of the row `key`. Lanes 4 rows apart, which the store
 // phase reads at once, then fall in different banks; 16-byte chunks stay whole.

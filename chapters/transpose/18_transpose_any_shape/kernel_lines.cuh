@@ -11,7 +11,7 @@ namespace transpose_any_shape {
 //! [lines]
 // Aligned lines: where both sides are off 16-byte boundaries, for matrices of at most a few waves
 // of tiles or one row of tiles on any GPU, and larger ones on GPUs with much DRAM bandwidth per SM
-// (launch_variant says where). Every global access a warp makes is one aligned 128-byte line: a
+// (plan.hpp says where). Every global access a warp makes is one aligned 128-byte line: a
 // tile row of 64 floats that starts at any float lies in at most 3 such lines, and each lane loads
 // the float at its position in each line if that float belongs to the tile (the other lanes are
 // off). The output rows are stored the same way. One float per access, so no realigning in

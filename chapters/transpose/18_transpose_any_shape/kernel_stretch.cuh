@@ -9,7 +9,7 @@
 
 namespace transpose_any_shape {
 //! [stretch]
-// A small matrix of few rows or few columns whose blocks are about one wave (launch_variant has
+// A small matrix of few rows or few columns whose blocks are about one wave (plan.hpp has
 // the rule). The kernels there before were behind cublasSgeam, whose kernel fits 8 blocks per SM
 // (Nsight Compute): the few-side kernels and the tiles fit 5 or 6, and aligned lines, at 8, issue
 // far more instructions. These two fit 8: 32 registers and at most 64 x 64 floats of shared memory
