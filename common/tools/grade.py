@@ -1414,6 +1414,8 @@ def main(argv=None):
         return usage(f"--jobs {a.jobs}: must be at least 1")
     if a.parallel < 1:
         return usage(f"--parallel {a.parallel}: must be at least 1")
+    if a.memory_limit_gb is not None and a.memory_limit_gb < 0:
+        return usage(f"--memory-limit-gb {a.memory_limit_gb:g}: must be 0 (no limit) or more")
     if a.submissions:
         if not os.path.isdir(a.submissions):
             return usage(f"--submissions {a.submissions}: not a directory")

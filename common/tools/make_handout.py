@@ -30,7 +30,7 @@ NAME = "cuda-optimization-book-handout"
 MIN_BODY_CHARS = 30   # shorter region bodies are too generic to identify a solution
 # Kernel code in a script: built from pieces, so that this file does not match itself.
 KERNEL_CODE = re.compile(r"\b(" + "|".join(w + "Idx" for w in ("block", "thread")) +
-                         r"|grid" + r"Dim|__sync" + r"threads)\b|<" + r"<<(?! YOUR CODE)")
+                         r"|grid" + r"Dim|__sync" + r"threads)\b|<" + r"<<(?! YOUR CODE)[^<>\n]*>" + r">>")
 TOOL_DIRS = ("common/tools/", "exercises/")   # the grader's and the students' scripts
 
 

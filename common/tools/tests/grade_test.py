@@ -413,6 +413,14 @@ class Command(unittest.TestCase):
             self.assertNotIn("--sweep", s.timing)
             self.assertTrue(set(s.libraries) <= set(grade.KNOWN_LIBRARIES), s.name)
 
+    def test_bad_counts_are_usage_errors(self):
+        for args, message in ((["--jobs", "0"], "--jobs 0: must be at least 1"),
+                              (["--parallel", "0"], "--parallel 0: must be at least 1"),
+                              (["--memory-limit-gb", "-1"], "--memory-limit-gb -1: must be 0")):
+            r = self.run_grade(*args, "--gpu-info", "/bin/false")
+            self.assertEqual(r.returncode, 2, args)
+            self.assertIn(message, r.stderr)
+
     def test_name_with_submissions_is_a_usage_error(self):
         with tempfile.TemporaryDirectory() as d:
             r = self.run_grade("--submissions", d, "--name", "x", "--gpu-info", "/bin/false")
