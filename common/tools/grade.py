@@ -38,10 +38,10 @@ How a student's exercise is judged
 Every run of a student's program: a new session; limits on wall time (the whole process group is
 killed at the limit, and every descendant that left the group is killed when the run ends), CPU
 time, data size, file size, processes and core dumps; output to files, never to pipes; a clean
-environment; a working directory of its own. When the grader runs as root, the program runs as
-user nobody and, where mount namespaces are allowed, with the repository, the build folder and the
-submissions hidden behind empty mounts; as a normal user, a user namespace hides them where the
-kernel allows it. The solutions' programs are copied into a private folder (mode 0700, files 0500)
+environment; a working directory of its own. When the grader runs as root, the program runs under
+a uid of its own (no two runs at once share one) and, where mount namespaces are allowed, with the
+repository, the build folder and the submissions hidden behind empty mounts; as a normal user, a
+user namespace hides them where the kernel allows it. The solutions' programs are copied into a private folder (mode 0700, files 0500)
 and their SHA-256 checked after every student's run: a changed one is restored and the student
 flagged. grading.json is read once, before any student's code runs.
 
@@ -59,6 +59,7 @@ import io
 import json
 import os
 import pwd
+import queue
 import re
 import resource
 import secrets
@@ -499,29 +500,36 @@ class Limits:
     processes: int = 0            # RLIMIT_NPROC; 0: what the user runs now + 4096
 
 
-class Sandbox:
-    """How students' programs run: a user of their own (nobody, when the grader is root), paths
-    hidden behind empty mounts in a mount namespace of their own (when the kernel allows it)."""
+RUN_UID_BASE = 1_900_000_000   # students' programs run as uids from here (no account needed)
 
-    def __init__(self, hide, isolate=True):
+
+class Sandbox:
+    """How students' programs run: as root, each run at once under a uid of its own (so that no
+    two students' programs can signal or read each other), with the group nogroup; paths hidden
+    behind empty mounts in a mount namespace of their own (when the kernel allows it)."""
+
+    def __init__(self, hide, isolate=True, slots=1):
         paths = sorted({os.path.realpath(p) for p in hide if p and os.path.isdir(p)})
         # A path under another one is hidden with it (and could not be mounted on once hidden).
         self.hide = [p for p in paths
                      if not any(p != q and p.startswith(q.rstrip("/") + "/") for q in paths)]
         self.root = os.geteuid() == 0
-        self.user = None
+        self.user = None       # (first uid, gid) when runs change user
+        self.free_uids = queue.Queue()
         if isolate and self.root:
             try:
-                pw = pwd.getpwnam("nobody")
-                self.user = (pw.pw_uid, pw.pw_gid)
+                gid = pwd.getpwnam("nobody").pw_gid
             except KeyError:
-                self.user = None
+                gid = 65534
+            self.user = (RUN_UID_BASE, gid)
+            for slot in range(max(1, slots)):
+                self.free_uids.put(RUN_UID_BASE + slot)
         self.namespaces = isolate and bool(self.hide)
         if self.namespaces and not self._works():
             self.namespaces = False
 
     def describe(self):
-        who = "as user nobody" if self.user else "as this user"
+        who = (f"under uids of their own from {RUN_UID_BASE}" if self.user else "as this user")
         where = ("with " + ", ".join(self.hide) + " hidden") if self.namespaces else \
             "with nothing hidden (no mount namespace here)"
         return f"students' programs run {who}, {where}"
@@ -557,19 +565,27 @@ class Sandbox:
             with open("/proc/self/uid_map", "w") as f:
                 f.write(f"{uid} {uid} 1")
 
-    def preexec(self, limits, cwd):
+    def take_uid(self):
+        """A uid no other run holds now (None when runs keep the grader's user)."""
+        return self.free_uids.get() if self.user else None
+
+    def give_uid(self, uid):
+        if uid is not None:
+            self.free_uids.put(uid)
+
+    def preexec(self, limits, cwd, uid=None):
         cores = os.cpu_count() or 1
         cpu = limits.cpu_s or int(limits.wall_s * cores + 10)
-        processes = limits.processes or (_tasks_of(self.user[0] if self.user else os.getuid())
+        processes = limits.processes or (_tasks_of(uid if uid is not None else os.getuid())
                                          + 4096)
 
         def setup():
             if self.namespaces:
                 self._enter_namespaces()
-            if self.user:
+            if uid is not None:
                 os.setgroups([])
                 os.setgid(self.user[1])
-                os.setuid(self.user[0])
+                os.setuid(uid)
             _set_limit(resource.RLIMIT_CPU, cpu, cpu + 5)
             _set_limit(resource.RLIMIT_FSIZE, limits.file_bytes)
             _set_limit(resource.RLIMIT_NPROC, processes)
@@ -658,12 +674,13 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
     copied into the run's own folder first (a sandboxed program cannot see the build folder).
     trusted_env: the grader's environment (for its tools), else a clean one. Returns RunResult."""
     work = tempfile.mkdtemp(prefix="grade-run-")
+    uid = sandbox.take_uid() if sandbox else None
     try:
         run_dir = os.path.join(work, "run")
         os.mkdir(run_dir)
-        if sandbox and sandbox.user:
+        if uid is not None:
             os.chmod(work, 0o711)
-            os.chown(run_dir, *sandbox.user)
+            os.chown(run_dir, uid, sandbox.user[1])
         if program:
             copy = os.path.join(run_dir, "program")
             shutil.copyfile(program, copy)
@@ -685,7 +702,7 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
                 env["BOOK_GRADER_FD"] = str(records.fileno())
                 env["BOOK_GRADER_NONCE"] = nonce
                 pass_fds = (records.fileno(),)
-            preexec = sandbox.preexec(limits, run_dir) if sandbox else None
+            preexec = sandbox.preexec(limits, run_dir, uid) if sandbox else None
             start = time.monotonic()
             with _children_lock:
                 proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
@@ -717,6 +734,8 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
                          parse_records(text, nonce) if channel else [])
     finally:
         shutil.rmtree(work, ignore_errors=True)
+        if sandbox:
+            sandbox.give_uid(uid)
 
 
 def run_process(cmd, timeout_s, cwd=None):
@@ -1484,7 +1503,7 @@ def main(argv=None):
 def grade_students(students, specs, a, build_dir, references, sanitizer, data_bytes,
                    secrets_text):
     hide = [REPO, build_dir, a.solutions, a.submissions or a.exercises, references.private]
-    sandbox = Sandbox(hide, isolate=not a.no_isolation)
+    sandbox = Sandbox(hide, isolate=not a.no_isolation, slots=a.parallel)
     print(f"grade: {sandbox.describe()}", file=sys.stderr, flush=True)
     if not sandbox.namespaces and (not sandbox.user or os.stat(a.solutions).st_mode & 0o005):
         print(f"grade: WARNING: nothing hides {a.solutions} here and students' programs can open "

@@ -2,11 +2,12 @@
 """Host tests of how the grader runs a student's program (common/tools/grade.py's run_contained,
 Sandbox, References, Runner), with real processes and planted cheats that need no GPU: a
 grandchild that holds stdout and escapes the process group, a hang, a write to the reference
-program, a read of grading.json, fake output from a static initializer, and the limits and the
-clean environment every run gets. No GPU, no compiler needed.
+program, a read of grading.json, fake output from a static initializer, a run that signals another
+run, and the limits and the clean environment every run gets. No GPU, no compiler needed.
 
     python3 common/tools/tests/grade_sandbox_test.py
 """
+import concurrent.futures
 import os
 import shutil
 import signal
@@ -101,6 +102,26 @@ class Contained(unittest.TestCase):
         r = self.run_program("head -c 5000000 /dev/zero > flood\necho size $(wc -c < flood)\n")
         self.assertIn("File size limit exceeded", r.output)
         self.assertIn(f"size {1 << 20}", r.output)
+
+    def test_two_runs_at_once_cannot_signal_each_other(self):
+        sandbox = grade.Sandbox([grade.REPO], slots=2)
+        if not sandbox.user:
+            self.assertIn("as this user", sandbox.describe())
+            return
+        exchange = tempfile.mkdtemp(prefix="grade-sandbox-exchange-")
+        os.chmod(exchange, 0o777)
+        try:
+            first = script(self.tmp, "first", f"echo $$ > {exchange}/pid\nsleep 3\necho survived\n")
+            second = script(self.tmp, "second", f"sleep 1\nkill -9 $(cat {exchange}/pid) && "
+                            "echo KILLED\n")
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                runs = [pool.submit(grade.run_contained, [p], grade.Limits(wall_s=10), sandbox,
+                                    program=p) for p in (first, second)]
+                a, b = (r.result() for r in runs)
+            self.assertIn("survived", a.output)
+            self.assertNotIn("KILLED", b.output)
+        finally:
+            shutil.rmtree(exchange, ignore_errors=True)
 
     def test_the_channel_brings_back_records_with_the_nonce_only(self):
         r = self.run_program(
