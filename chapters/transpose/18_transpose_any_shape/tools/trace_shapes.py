@@ -44,7 +44,11 @@ def test_shapes(source):
 
 
 def bench_shapes(cmake):
-    return {(int(r), int(c)) for r, c in re.findall(r"--rows (\d+) --cols (\d+)", cmake)}
+    """The BENCH shapes, and those of the step's CMake tests (sanitizers, past 2^31 elements)."""
+    shapes = {(int(r), int(c)) for r, c in re.findall(r"--rows (\d+) --cols (\d+)", cmake)}
+    shapes |= {(int(r), int(c)) for r, c in re.findall(r"\b(\d+)x(\d+)\b", cmake)}
+    shapes |= {(int(r), int(c)) for r, c in re.findall(r":(\d+):(\d+)\b", cmake)}
+    return shapes
 
 
 def edge_shapes():
