@@ -1,8 +1,11 @@
-// doctest helpers of Part IV: an array step's launch against the CPU reference at the test sizes.
+// doctest helpers of Part IV: an array step's launch against the CPU reference at the test sizes,
+// and a count step's counts and lists against primesieve on the part's test ranges.
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "common/device_buffer.cuh"
@@ -58,6 +61,112 @@ inline bool check_sieve_launch(const sieve::array_variant& v, std::int64_t n) {
 inline void check_sieve_sizes(const sieve::array_variant& v,
                               const std::vector<std::int64_t>& sizes) {
   for (const std::int64_t n : sizes) check_sieve_launch(v, n);
+}
+
+// 16 numbers a byte each, as four words: byte b % 4 of word b / 4 is 1 where struck(b), b < 16.
+template <class Struck>
+std::array<std::uint32_t, 4> bytes16_where(Struck struck) {
+  std::array<std::uint32_t, 4> words = {0, 0, 0, 0};
+  for (int b = 0; b < 16; ++b)
+    if (struck(b)) words[b / 4] |= 1u << (8 * (b % 4));
+  return words;
+}
+inline std::array<std::uint32_t, 4> words_of(uint4 v) { return {v.x, v.y, v.z, v.w}; }
+
+// check(most, blocks, numbers) for the shapes that segment lengths are tested at: the longest
+// segment `longest` (the H100's and the H200's) and shorter ones of GPUs with less shared memory;
+// resident blocks; range lengths in odd numbers, whole waves of segments among them.
+template <class Check>
+void for_segment_shapes(std::uint64_t longest, Check check) {
+  for (const std::uint64_t most : {longest, std::uint64_t(72 * 1024), std::uint64_t(39 * 1024)})
+    for (std::uint64_t blocks : {1ull, 132ull, 114ull})
+      for (std::uint64_t numbers : std::vector<std::uint64_t>{
+               1, 31, 32, 50002, 5000000000, 500000000000, blocks * most, blocks * most + 1}) {
+        CAPTURE(most);
+        CAPTURE(blocks);
+        CAPTURE(numbers);
+        check(most, blocks, numbers);
+      }
+}
+
+// A count step's test ranges: [lo, hi] pairs.
+using ranges = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+// Ranges around x: from x - 1, x and x + 1, `width` numbers long, and the `width` numbers up to x.
+inline ranges ranges_near(std::uint64_t x, std::uint64_t width) {
+  ranges r;
+  for (std::int64_t d : {-1, 0, 1}) r.push_back({x + d, x + d + width});
+  r.push_back({x > width ? x - width : 0, x});
+  return r;
+}
+
+// The part's test ranges for a count step whose segments hold segment_numbers odd numbers, with hi
+// up to `top` (a step that is slow far out is tested nearer 0): [0, n] at the test sizes (segment
+// edges +- 1 among them, and ranges many times the L2), ranges whose ends are primes or squares of
+// primes, ranges at segment edges +- 1 away from 0, and random ranges far from 0.
+inline ranges count_test_ranges(std::uint64_t segment_numbers, std::uint64_t top) {
+  ranges r;
+  for (const std::int64_t n :
+       sieve_test_sizes(std::int64_t(std::min<std::uint64_t>(top, 1ull << 40)),
+                        std::int64_t(2 * segment_numbers)))
+    r.push_back({0, std::uint64_t(n)});
+  for (std::uint64_t x : std::vector<std::uint64_t>{
+           1000000007, 1018081 /* 1009^2 */, 999966000289 /* 999983^2 */, 14 * segment_numbers,
+           18 * segment_numbers, 6000 * segment_numbers, 1000000000000, (1ull << 40) + 12345})
+    for (const auto& near : ranges_near(x, 3000000))
+      if (near.second <= top) r.push_back(near);
+  for (std::uint64_t s = 0; s < 6; ++s) {
+    const std::uint64_t lo = mix64(41, s) % std::min<std::uint64_t>(top - 1000000, 1ull << 40);
+    r.push_back({lo, lo + mix64(42, s) % 1000000});
+  }
+  return r;
+}
+
+// Each range counted by `counter` against primesieve.
+inline void check_counts(sieve::range_counter& counter, const ranges& to_count) {
+  for (const auto& range : to_count) {
+    const std::uint64_t lo = range.first, hi = range.second;
+    CAPTURE(lo);
+    CAPTURE(hi);
+    CHECK(counter.count(lo, hi) == sieve::primesieve_count(lo, hi));
+  }
+}
+
+// The known values of pi(n) up to `top`.
+inline void check_known_pi(sieve::range_counter& counter, std::uint64_t top) {
+  for (const sieve::known_pi& k : sieve::known_pi_values()) {
+    if (k.n > top) continue;
+    CAPTURE(k.n);
+    CHECK(counter.count(0, k.n) == k.pi);
+  }
+}
+
+// --list: the primes of short ranges (near 0, around the wheel's primes, far out) as primesieve's.
+inline void check_lists(sieve::range_counter& counter) {
+  for (const auto& range : ranges{{0, 0},
+                                  {0, 100},
+                                  {2, 2},
+                                  {3, 31},
+                                  {30, 40},
+                                  {1000000000000ull, 1000000001000ull},
+                                  {(1ull << 40) - 1000000, 1ull << 40}}) {
+    const std::uint64_t lo = range.first, hi = range.second;
+    CAPTURE(lo);
+    CAPTURE(hi);
+    CHECK(counter.primes(lo, hi) == sieve::primesieve_primes(lo, hi));
+  }
+}
+
+// A count step of one variant, whose segments hold segment_numbers odd numbers (the longest, where
+// they vary): the known values of pi(n) up to 10^10, the part's test ranges up to 2^41 and [0, n]
+// at the step's own edges `more_n`, and --list.
+inline void check_count_step(sieve::range_counter& counter, std::uint64_t segment_numbers,
+                             const std::vector<std::uint64_t>& more_n = {}) {
+  check_known_pi(counter, 10000000000ull);
+  ranges to_count = count_test_ranges(segment_numbers, 1ull << 41);
+  for (const std::uint64_t n : more_n) to_count.push_back({0, n});
+  check_counts(counter, to_count);
+  check_lists(counter);
 }
 
 }  // namespace common::testing

@@ -1,37 +1,28 @@
-// sieve_segmented: counts the primes of [lo, hi] without storing the sieve (the final step).
-// The one idea: only the count is wanted, so each block sieves one segment of odd numbers in
-//   shared memory, counts what is left and moves on; nothing but the count leaves the chip. Ways to
-//   strike less, by the size of the prime:
-//   - the primes 3 .. 31 are a pattern that repeats: each word starts as the OR of three
-//     precomputed wheel patterns (3*5*7*11*13, 17*19*23 and 29*31 numbers long), not struck one
-//     by one;
-//   - the primes below a segment's length / 64 strike many times per segment: a whole warp takes
-//     one prime, its 32 lanes striking 32 consecutive multiples at once;
-//   - the other primes below a segment's length strike a few times per segment: one thread each;
+// sieve_segmented: counts the primes of [lo, hi] up to 2^48, far from 0 and in short ranges alike
+//   (the final step).
+// The one idea: sieve_bytes' segments, with the costs that are not strikes taken away:
 //   - the primes past a segment's length strike at most once per segment: instead of every
 //     segment visiting them, they are sorted into buckets. Per round of ROUND_BITS numbers one
 //     thread per large prime ORs its multiples into the round's bucket bits (in L2), which the
-//     segments then OR into their wheel pattern.
-// Two variants, the same plan:
-//   byte_stores (default): one byte per odd number in a segment of up to 192 KiB, one block of
-//     1024 threads per SM; a strike is a plain store of 1 (threads that strike the same byte write
-//     the same value, so no atomic is needed), the count is 4 - popc per word of four 0/1 bytes;
-//   bit_atomics: one bit per odd number in 32 KiB segments, several blocks per SM; a strike is a
-//     shared-memory atomicOr, since other threads strike other bits of the same word.
-// Changes from the previous step: count, not array; 64-bit ranges [lo, hi] (hi up to 2^48); the
-//   wheel; warp-striking of small primes; the large-prime rounds; blocks loop over segments;
-//   (byte_stores) bytes instead of bits, so that no strike is an atomic; past a square root of
-//   HOST_SIEVING_PRIMES_MAX the sieving primes found on the GPU, not on the host; a short range
-//   counted on the host (count_on_host), and the total of a count on the GPU written by its last
-//   block into mapped host memory (no memset, no copy back). The count's reusable form
-//   (counter::count_on) takes a stream and returns a cudaError_t; on a GPU with less shared memory
-//   than the H100's and the H200's, byte_stores' segments are as long as fit (gpu_facts).
+//     segments then OR into their wheel pattern;
+//   - past a square root of HOST_SIEVING_PRIMES_MAX the sieving primes are found on the GPU (two
+//     kernels), not by the host's simple sieve, which far from 0 was most of a count's time;
+//   - short ranges: a range of few numbers with a small root is counted on the host
+//     (count_on_host); on the GPU, the count's last block writes the total into mapped host
+//     memory (no memset, no copy back), a block that sieves one segment reads the wheel where it
+//     is, the sieving primes below that root are found once per counter, and segments are longer
+//     than the root where that fits (no round of large primes).
+// Two variants, the same plan: byte_stores (default), sieve_bytes' kernel, and bit_atomics,
+//   sieve_wheel's (one bit per number, shared-memory atomics).
+// Changes from the previous step (sieve_bytes): the rounds and bucket_kernel; the segment kernels
+//   OR the round's bucket bits into the wheel and clear them; the sieving primes on the GPU
+//   (sieving_primes_sieve, sieving_primes_list); finish_count and mapped_total; count_on_host;
+//   byte_segment_numbers past the root. The count's reusable form (counter::count_on) takes a
+//   stream and returns a cudaError_t.
 // What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
-//   bit_atomics: its shared atomics, executed a few lanes at a time (Nsight Compute counters on
-//   the page); byte_stores leaves issue slots free, its limit not yet measured; at 10^12, the
-//   large primes' rounds. For short ranges on the GPU, a launch waited for: on the H100 about as
-//   long as primesieve takes near 2^16 numbers, where the host's count and the GPU's meet (the
-//   page, Short ranges).
+//   bit_atomics: its shared atomics, executed a few lanes at a time; byte_stores leaves issue
+//   slots free, its limit not yet measured; at 10^12, the large primes' rounds. For short ranges
+//   on the GPU, a launch waited for.
 // Run: build/bin/sieve_segmented [--n 1e10] [--lo 1e12 --hi 1e12+1000 --list]
 // Source: segmented sieves (Bays and Hudson 1977), wheels, Oliveira e Silva's buckets; on GPUs
 //   e.g. CUDASieve (Curtis Seizert).
@@ -45,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "chapters/sieve/05_sieve_bits/sieve_bits.cuh"
+#include "chapters/sieve/08_sieve_bytes/sieve_bytes.cuh"
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
 #include "common/per_device.cuh"
@@ -54,77 +45,41 @@
 
 namespace sieve_segmented {
 
-constexpr std::uint64_t MAX_HI = std::uint64_t(1) << 48;
+// The steps before this one, by the names this step uses.
+using sieve_bytes::BYTE_WHEEL_WORDS;
+using sieve_bytes::byte_wheel_words;
+using sieve_bytes::MAX_SEGMENT_BYTES;
+using sieve_bytes::MAX_WARP_PRIMES;
+using sieve_bytes::or_words;
+using sieve_bytes::outside_bytes;
+using sieve_bytes::wheel_bytes16;
+using sieve_segments::first_offset;
+using sieve_segments::MAX_HI;
+using sieve_segments::no_odd_number_in;
+using sieve_segments::outside_bits;
+using sieve_wheel::BIT_WHEEL_WORDS;
+using sieve_wheel::bit_wheel_words;
+using sieve_wheel::LARGEST_WHEEL_PRIME;
+using sieve_wheel::primes_past_the_wheel;
+using sieve_wheel::residues_of;
+using sieve_wheel::WHEEL_PERIOD_A;
+using sieve_wheel::WHEEL_PRIME_COUNT;
+using sieve_wheel::WHEEL_PRIMES;
+using sieve_wheel::wheel_primes_in;
+using sieve_wheel::wheel_residues;
+using sieve_wheel::wheel_word;
+
+constexpr int BYTE_BLOCK_THREADS = sieve_bytes::BLOCK_THREADS;
+constexpr int BIT_BLOCK_THREADS = sieve_segments::BLOCK_THREADS;
+constexpr int BIT_SEGMENT_WORDS = sieve_segments::SEGMENT_WORDS;  // 32 KiB
+constexpr std::uint32_t BIT_SEGMENT_NUMBERS = sieve_segments::SEGMENT_NUMBERS;
+
 // Numbers per round of the large primes: 2^28 bits, a 32 MiB bucket array that stays in L2.
 constexpr std::uint64_t ROUND_BITS = std::uint64_t(1) << 28;
 
-// The wheel: three patterns of the odd numbers 2k + 1 divisible by one of their primes,
-// 3 * 5 * 7 * 11 * 13, 17 * 19 * 23 and 29 * 31 numbers long (scalars: device code cannot index a
-// constexpr host array).
-constexpr std::uint32_t WHEEL_PERIOD_A = 3 * 5 * 7 * 11 * 13, WHEEL_PERIOD_B = 17 * 19 * 23,
-                        WHEEL_PERIOD_C = 29 * 31;
-constexpr int WHEEL_PRIME_COUNT = 10;
-constexpr std::uint32_t WHEEL_PRIMES[WHEEL_PRIME_COUNT] = {3, 5, 7, 11, 13, 17, 19, 23, 29, 31};
-constexpr std::uint32_t LARGEST_WHEEL_PRIME = 31;
-
-// k mod each period: the 64-bit part of the wheel's arithmetic, done once per segment.
-struct wheel_residues {
-  std::uint32_t a, b, c;
-};
-__host__ __device__ inline wheel_residues residues_of(std::uint64_t k) {
-  return {std::uint32_t(k % WHEEL_PERIOD_A), std::uint32_t(k % WHEEL_PERIOD_B),
-          std::uint32_t(k % WHEEL_PERIOD_C)};
-}
-
-//! [helpers]
-// The 32 bits of the 64-bit hi:lo starting at bit shift (< 32).
-__host__ __device__ inline std::uint32_t funnel(std::uint32_t lo, std::uint32_t hi,
-                                                std::uint32_t shift) {
-#ifdef __CUDA_ARCH__
-  return __funnelshift_r(lo, hi, shift);
-#else
-  return std::uint32_t(((std::uint64_t(hi) << 32) | lo) >> shift);
-#endif
-}
-
-// Offset, from number k = segment_k, of the first odd multiple of the odd prime p not below p^2:
-// sieve_bits' first_offset, for a segment instead of a tile. May lie past the segment.
-using sieve_bits::first_offset;
-
-// The bits of the word of 32 numbers starting at word_k that lie outside [k_lo, k_hi].
-__host__ __device__ inline std::uint32_t outside_bits(std::uint64_t word_k, std::uint64_t k_lo,
-                                                      std::uint64_t k_hi) {
-  std::uint32_t mask = 0;
-  if (word_k < k_lo) mask |= k_lo - word_k >= 32 ? ~0u : (1u << (k_lo - word_k)) - 1;
-  if (word_k > k_hi) return ~0u;
-  if (k_hi - word_k < 31) mask |= ~0u << (k_hi - word_k + 1);
-  return mask;
-}
-//! [helpers]
-
-//! [byte_helpers]
-// One byte per number, four to a word: byte b of a word (bits 8b .. 8b + 7) is its number b. The
-// kernel handles 16 numbers at a time, four words (a uint4).
-__host__ __device__ inline uint4 or_words(uint4 a, uint4 b) {
-  return make_uint4(a.x | b.x, a.y | b.y, a.z | b.z, a.w | b.w);
-}
-
-// 0x01 in every byte of the word of four numbers starting at word_k that lies outside [k_lo, k_hi].
-__host__ __device__ inline std::uint32_t outside_bytes(std::uint64_t word_k, std::uint64_t k_lo,
-                                                       std::uint64_t k_hi) {
-  std::uint32_t mask = 0;
-  for (int b = 0; b < 4; ++b)
-    if (word_k + b < k_lo || word_k + b > k_hi) mask |= 1u << (8 * b);
-  return mask;
-}
-__host__ __device__ inline uint4 outside_bytes16(std::uint64_t k, std::uint64_t k_lo,
-                                                 std::uint64_t k_hi) {
-  return make_uint4(outside_bytes(k, k_lo, k_hi), outside_bytes(k + 4, k_lo, k_hi),
-                    outside_bytes(k + 8, k_lo, k_hi), outside_bytes(k + 12, k_lo, k_hi));
-}
-
+//! [buckets_as_bytes]
 // The four bits of a nibble as four 0/1 bytes: bit b moves to bit 8b (the four shifted copies
-// never overlap, so nothing carries); 16 bits as 16 bytes.
+// never overlap, so nothing carries); 16 bits of a round's buckets as 16 bytes of a segment.
 __host__ __device__ inline std::uint32_t nibble_bytes(std::uint32_t nibble) {
   return (nibble * 0x00204081u) & 0x01010101u;
 }
@@ -132,48 +87,12 @@ __host__ __device__ inline uint4 bits_as_bytes16(std::uint32_t bits) {
   return make_uint4(nibble_bytes(bits & 0xFu), nibble_bytes((bits >> 4) & 0xFu),
                     nibble_bytes((bits >> 8) & 0xFu), nibble_bytes((bits >> 12) & 0xFu));
 }
+//! [buckets_as_bytes]
 
-// Sixteen bytes of a pattern starting at byte r: four funnel shifts of five words.
-__host__ __device__ inline uint4 pattern_bytes16(const std::uint32_t* pattern, std::uint32_t r) {
-  const std::uint32_t* w = pattern + r / 4;
-  const std::uint32_t shift = 8 * (r % 4);
-  return make_uint4(funnel(w[0], w[1], shift), funnel(w[1], w[2], shift), funnel(w[2], w[3], shift),
-                    funnel(w[3], w[4], shift));
-}
-
-// The byte patterns, each stored with 20 bytes more than its period so that 16 bytes starting
-// anywhere in the period lie in five consecutive words.
-constexpr std::uint32_t byte_wheel_words(std::uint32_t period) { return (period + 20 + 3) / 4; }
-constexpr std::uint32_t BYTE_WHEEL_OFFSET_A = 0,
-                        BYTE_WHEEL_OFFSET_B = byte_wheel_words(WHEEL_PERIOD_A),
-                        BYTE_WHEEL_OFFSET_C =
-                            BYTE_WHEEL_OFFSET_B + byte_wheel_words(WHEEL_PERIOD_B);
-constexpr std::uint32_t BYTE_WHEEL_WORDS = BYTE_WHEEL_OFFSET_C + byte_wheel_words(WHEEL_PERIOD_C);
-
-// The wheel's 16 bytes d numbers (a multiple of 16, below 2^20) past a number k whose residues
-// are r: 32-bit arithmetic only.
-__host__ __device__ inline uint4 wheel_bytes16(const std::uint32_t* wheel, wheel_residues r,
-                                               std::uint32_t d) {
-  return or_words(
-      or_words(pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_A, (r.a + d) % WHEEL_PERIOD_A),
-               pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_B, (r.b + d) % WHEEL_PERIOD_B)),
-      pattern_bytes16(wheel + BYTE_WHEEL_OFFSET_C, (r.c + d) % WHEEL_PERIOD_C));
-}
-//! [byte_helpers]
-
-// What one launch of a segment kernel sieves.
-struct segment_params {
-  std::uint64_t first_k;     // a multiple of 32, at most k_lo: segments start at first_k
-  std::uint64_t k_lo, k_hi;  // the counted numbers: odd numbers 2k + 1 in [lo, hi]
-  std::uint64_t segment_begin, segment_end;  // the segments of this launch
-  std::uint32_t segment_numbers;             // numbers per segment, a multiple of 32
-  const std::uint32_t* primes;               // odd primes in (31, sqrt(hi)], ascending
-  std::uint32_t warp_primes;                 // primes[0, warp_primes): one warp each
-  std::uint32_t medium_primes;               // primes[warp_primes, medium_primes): one thread each
-  const std::uint32_t* wheel;
-  std::uint32_t* buckets;     // the round's large-prime bits (one per number), or null
-  unsigned long long* count;  // the running total (finish_count; zero between counts)
-  std::uint32_t* words_out;   // --list: the finished words, from first_k on (or null)
+// sieve_wheel's parameters (segment_primes: the primes below a segment's length, the medium
+// ones; the large ones past them go through the buckets), and the rounds' and the total's.
+struct segment_params : sieve_wheel::segment_params {
+  std::uint32_t* buckets;  // the round's large-prime bits (one per number), or null
   // The count's last launch: where its total goes (host memory the GPU writes to) with its number
   // `sequence`. Null in the other launches.
   unsigned long long* result;
@@ -194,12 +113,8 @@ constexpr unsigned long long TOTAL_MASK = (1ull << TICKET_SHIFT) - 1;
 // for the next count. So a count needs no memset before its launches, no copy after them and no
 // fences: the host waits for its number to appear (mapped_total::wait).
 __device__ __forceinline__ void finish_count(const segment_params& s, unsigned long long clear) {
-  __shared__ unsigned long long warp_clear[32];
-  for (int offset = 16; offset > 0; offset /= 2) clear += __shfl_down_sync(~0u, clear, offset);
-  if (threadIdx.x % 32 == 0) warp_clear[threadIdx.x / 32] = clear;
-  __syncthreads();
+  clear = sieve_segments::block_total(clear);
   if (threadIdx.x != 0) return;
-  for (unsigned w = 1; w < blockDim.x / 32; ++w) clear += warp_clear[w];
   const bool last_launch = s.result != nullptr;
   if (!last_launch) {
     if (clear != 0) atomicAdd(s.count, clear);
@@ -216,20 +131,17 @@ __device__ __forceinline__ void finish_count(const segment_params& s, unsigned l
 //! [finish_count]
 
 // ---------------------------------------------------------------------------------------------
-// byte_stores: one byte per number, plain stores
+// byte_stores: one byte per number, plain stores (sieve_bytes)
 
-constexpr int BYTE_BLOCK_THREADS = 1024;
-constexpr std::uint32_t MAX_SEGMENT_BYTES = 192 * 1024;  // with the wheel: 215 of 227 KiB
-// The most primes below MAX_SEGMENT_BYTES / 64 (a warp each): pi(3072) - 11 = 425.
-constexpr std::uint32_t MAX_WARP_PRIMES = 448;
 constexpr std::size_t byte_kernel_shared_bytes(std::uint32_t segment_numbers,
                                                bool wheel_in_shared = true) {
-  return segment_numbers + (wheel_in_shared ? BYTE_WHEEL_WORDS * 4 : 0);
+  return wheel_in_shared ? sieve_bytes::shared_bytes(segment_numbers) : segment_numbers;
 }
 
 //! [byte_kernel]
-// WHEEL_IN_SHARED: the wheel is copied into shared memory first (23 KB), for blocks that sieve
-// several segments; a block that sieves one reads the few words it needs where they are.
+// sieve_bytes' kernel with the round's bucket bits. WHEEL_IN_SHARED: the wheel is copied into
+// shared memory first (23 KB), for blocks that sieve several segments; a block that sieves one
+// reads the few words it needs where they are.
 template <bool WHEEL_IN_SHARED>
 __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(segment_params s) {
   extern __shared__ uint4 shared[];
@@ -240,14 +152,8 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
   __shared__ std::uint32_t next_warp_prime;  // the warps take small primes from this counter
   __shared__ std::uint32_t warp_first[MAX_WARP_PRIMES];  // their first offsets in the segment
   const std::uint32_t length = s.segment_numbers, segment_quads = length / 16;
-  const int lane = threadIdx.x % 32;
   unsigned long long clear = 0;  // this thread's share of the count
-
-  if (WHEEL_IN_SHARED) {
-    for (std::uint32_t w = threadIdx.x; w < BYTE_WHEEL_WORDS; w += blockDim.x)
-      wheel_copy[w] = s.wheel[w];
-    __syncthreads();  // the wheel is in place
-  }
+  if (WHEEL_IN_SHARED) sieve_bytes::copy_wheel(wheel_copy, s.wheel);
 
   for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
     const std::uint64_t seg_k = s.first_k + seg * length;  // the segment's first number
@@ -262,53 +168,14 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
       }
       quads[q] = bytes;
     }
-    // The small primes' first offsets, one thread each (a warp would compute each in all lanes).
-    for (std::uint32_t i = threadIdx.x; i < s.warp_primes; i += blockDim.x) {
-      const std::uint64_t first = first_offset(s.primes[i], seg_k);
-      warp_first[i] = first < length ? std::uint32_t(first) : length;  // length: no strike
-    }
-    if (threadIdx.x == 0) next_warp_prime = 0;
+    sieve_bytes::find_warp_firsts(s, seg_k, warp_first, next_warp_prime);
     __syncthreads();  // the wheel is in place before any strike, the buckets are read
     if (s.buckets)    // clear the round's bucket words of this segment for the next round
       for (std::uint32_t w = threadIdx.x; w < length / 32; w += blockDim.x)
         s.buckets[round_offset / 32 + w] = 0;
-
-    // Small primes: a warp per prime, lane j striking multiples j, j + 32, ... (p numbers apart).
-    // The primes come in ascending order, most strikes first, to whichever warp is free.
-    for (;;) {
-      std::uint32_t i = 0;
-      if (lane == 0) i = atomicAdd(&next_warp_prime, 1u);
-      i = __shfl_sync(~0u, i, 0);
-      if (i >= s.warp_primes) break;
-      const std::uint32_t p = s.primes[i];
-      for (std::uint32_t k = warp_first[i] + lane * p; k < length; k += 32 * p) sieve[k] = 1;
-    }
-    // Medium primes: a thread per prime, a few strikes each.
-    for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += blockDim.x) {
-      const std::uint32_t p = s.primes[i];
-      const std::uint64_t first = first_offset(p, seg_k);
-      if (first >= length) continue;
-      for (std::uint32_t k = std::uint32_t(first); k < length; k += p) sieve[k] = 1;
-    }
+    sieve_bytes::strike_bytes(s, sieve, seg_k, warp_first, next_warp_prime);
     __syncthreads();  // every strike is in before counting
-
-    // Each byte is 0 or 1, so a word's population count is its struck numbers. Only a segment
-    // at an end of the range needs the numbers outside it set.
-    const bool inside = seg_k >= s.k_lo && seg_k + length - 1 <= s.k_hi;
-    std::uint32_t seen = 0, struck = 0;
-    for (std::uint32_t q = threadIdx.x; q < segment_quads; q += blockDim.x) {
-      const std::uint64_t quad_k = seg_k + 16 * q;
-      uint4 bytes = quads[q];
-      if (!inside) bytes = or_words(bytes, outside_bytes16(quad_k, s.k_lo, s.k_hi));
-      seen += 16;
-      struck += __popc(bytes.x) + __popc(bytes.y) + __popc(bytes.z) + __popc(bytes.w);
-      if (s.words_out) {
-        const std::uint32_t four[4] = {bytes.x, bytes.y, bytes.z, bytes.w};
-        for (int i = 0; i < 4; ++i)
-          if (quad_k + 4 * i <= s.k_hi) s.words_out[(quad_k + 4 * i - s.first_k) / 4] = four[i];
-      }
-    }
-    clear += seen - struck;
+    clear += sieve_bytes::count_clear_bytes(s, quads, seg_k);
     __syncthreads();  // counted before the next segment's wheel overwrites the words
   }
   finish_count(s, clear);
@@ -316,45 +183,16 @@ __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(seg
 //! [byte_kernel]
 
 // ---------------------------------------------------------------------------------------------
-// bit_atomics: one bit per number, shared-memory atomics
-
-constexpr int BIT_BLOCK_THREADS = 256;
-constexpr int BIT_SEGMENT_WORDS = 8192;  // 32 KiB
-constexpr std::uint32_t BIT_SEGMENT_NUMBERS = BIT_SEGMENT_WORDS * 32;
-
-// 32 bits of a pattern starting at bit r (r < its period): a funnel shift of two words.
-__host__ __device__ inline std::uint32_t pattern_bits(const std::uint32_t* pattern,
-                                                      std::uint32_t r) {
-  return funnel(pattern[r / 32], pattern[r / 32 + 1], r % 32);
-}
-
-// The bit patterns, each stored with 64 bits more than its period.
-constexpr std::uint32_t bit_wheel_words(std::uint32_t period) { return (period + 64 + 31) / 32; }
-constexpr std::uint32_t BIT_WHEEL_OFFSET_A = 0,
-                        BIT_WHEEL_OFFSET_B = bit_wheel_words(WHEEL_PERIOD_A),
-                        BIT_WHEEL_OFFSET_C = BIT_WHEEL_OFFSET_B + bit_wheel_words(WHEEL_PERIOD_B);
-constexpr std::uint32_t BIT_WHEEL_WORDS = BIT_WHEEL_OFFSET_C + bit_wheel_words(WHEEL_PERIOD_C);
-
-// The wheel's bits of the word d bits (a multiple of 32, below 2^20) past a bit k whose residues
-// are r.
-__host__ __device__ inline std::uint32_t wheel_word(const std::uint32_t* wheel, wheel_residues r,
-                                                    std::uint32_t d) {
-  return pattern_bits(wheel + BIT_WHEEL_OFFSET_A, (r.a + d) % WHEEL_PERIOD_A) |
-         pattern_bits(wheel + BIT_WHEEL_OFFSET_B, (r.b + d) % WHEEL_PERIOD_B) |
-         pattern_bits(wheel + BIT_WHEEL_OFFSET_C, (r.c + d) % WHEEL_PERIOD_C);
-}
+// bit_atomics: one bit per number, shared-memory atomics (sieve_wheel)
 
 //! [segment_kernel]
-// Segment `seg` of a launch in `sieve`, its first `words` words (the numbers up to the range's end:
-// past it nothing is counted, so nothing is sieved); every bucket word of the segment is cleared
-// for the next round all the same. Returns this thread's clear numbers.
+// sieve_wheel's segment with the round's bucket bits: its first `words` words (the numbers up to
+// the range's end: past it nothing is counted, so nothing is sieved); every bucket word of the
+// segment is cleared for the next round all the same. Returns this thread's clear numbers.
 __device__ __forceinline__ unsigned long long sieve_bit_segment(const segment_params& s,
                                                                 std::uint64_t seg, int words,
                                                                 std::uint32_t* sieve) {
-  constexpr int WARPS = BIT_BLOCK_THREADS / 32;
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const std::uint64_t seg_k = s.first_k + seg * BIT_SEGMENT_NUMBERS;  // the segment's first bit
-  const std::uint32_t bits_used = 32 * std::uint32_t(words);
   const wheel_residues residues = residues_of(seg_k);
   // The wheel and the large primes' bucket bits, word by word (coalesced).
   for (int w = threadIdx.x; w < (s.buckets ? BIT_SEGMENT_WORDS : words); w += BIT_BLOCK_THREADS) {
@@ -366,49 +204,14 @@ __device__ __forceinline__ unsigned long long sieve_bit_segment(const segment_pa
     }
     sieve[w] = bits;
   }
-  __syncthreads();  // the wheel is in place before any strike
-
-  // Small primes: a warp per prime, lane j striking multiples j, j + 32, ... (p bits apart).
-  for (std::uint32_t i = warp; i < s.warp_primes; i += WARPS) {
-    const std::uint32_t p = s.primes[i];
-    const std::uint64_t first = first_offset(p, seg_k);
-    if (first >= bits_used) continue;
-    for (std::uint32_t k = std::uint32_t(first) + lane * p; k < bits_used; k += 32 * p)
-      atomicOr(&sieve[k / 32], 1u << (k % 32));
-  }
-  // Medium primes: a thread per prime, a few strikes each.
-  for (std::uint32_t i = s.warp_primes + threadIdx.x; i < s.medium_primes; i += BIT_BLOCK_THREADS) {
-    const std::uint32_t p = s.primes[i];
-    const std::uint64_t first = first_offset(p, seg_k);
-    if (first >= bits_used) continue;
-    for (std::uint32_t k = std::uint32_t(first); k < bits_used; k += p)
-      atomicOr(&sieve[k / 32], 1u << (k % 32));
-  }
-  __syncthreads();  // every strike is in before counting
-
-  unsigned long long clear = 0;
-  for (int w = threadIdx.x; w < words; w += BIT_BLOCK_THREADS) {
-    const std::uint64_t word_k = seg_k + 32 * std::uint64_t(w);
-    const std::uint32_t bits = sieve[w] | outside_bits(word_k, s.k_lo, s.k_hi);
-    clear += 32 - __popc(bits);
-    if (s.words_out && word_k <= s.k_hi) s.words_out[(word_k - s.first_k) / 32] = bits;
-  }
-  __syncthreads();  // counted before the next segment's wheel overwrites the words
-  return clear;
+  return sieve_wheel::strike_and_count(s, sieve, seg_k, words);
 }
 
 __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_params s) {
   __shared__ std::uint32_t sieve[BIT_SEGMENT_WORDS];
-  unsigned long long clear = 0;  // this thread's share of the count
-  for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
-    const std::uint64_t words_to_end = (s.k_hi - (s.first_k + seg * BIT_SEGMENT_NUMBERS)) / 32 + 1;
-    // A whole segment with the constant length (the compiler's loops as for a fixed size); a last
-    // segment that ends earlier, only up to the range's end.
-    clear += words_to_end >= BIT_SEGMENT_WORDS
-                 ? sieve_bit_segment(s, seg, BIT_SEGMENT_WORDS, sieve)
-                 : sieve_bit_segment(s, seg, int(words_to_end), sieve);
-  }
-  finish_count(s, clear);
+  finish_count(s, sieve_segments::sieve_bit_segments(s, [&](std::uint64_t seg, int words) {
+                 return sieve_bit_segment(s, seg, words, sieve);
+               }));
 }
 //! [segment_kernel]
 
@@ -522,59 +325,22 @@ __global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
 // The wheel's patterns in one of the two layouts: element j of a pattern (bit j, or byte j set to
 // 1) stands for the odd number 2j + 1 modulo the period.
 inline std::vector<std::uint32_t> wheel_patterns(bool bytes) {
-  const std::uint32_t periods[3] = {WHEEL_PERIOD_A, WHEEL_PERIOD_B, WHEEL_PERIOD_C};
-  const std::uint32_t per_word = bytes ? 4 : 32;
-  std::vector<std::uint32_t> words;
-  for (const std::uint32_t period : periods) {
-    const std::uint32_t count = bytes ? byte_wheel_words(period) : bit_wheel_words(period);
-    for (std::uint32_t w = 0; w < count; ++w) {
-      std::uint32_t word = 0;
-      for (std::uint32_t e = 0; e < per_word; ++e) {
-        const std::uint32_t j = w * per_word + e;
-        for (const std::uint32_t q : WHEEL_PRIMES)
-          if (period % q == 0 && j % q == (q - 1) / 2)  // 2j + 1 is divisible by q
-            word |= bytes ? 1u << (8 * e) : 1u << e;
-      }
-      words.push_back(word);
-    }
-  }
-  return words;
+  return bytes ? sieve_wheel::wheel_patterns(4, byte_wheel_words)
+               : sieve_wheel::wheel_patterns(32, bit_wheel_words);
 }
 
 // Numbers per segment of byte_stores for a range of `numbers` odd numbers sieved by `blocks`
-// resident blocks: as many as fit (max_segment: MAX_SEGMENT_BYTES, or less on a GPU with less
-// shared memory, see gpu_facts) in as few waves as possible, then evened out
-// so that every block gets the same number of segments; a multiple of 32 (the bucket words). And
-// longer than `root` = sqrt(hi) where that fits, even if fewer blocks then share the range: every
-// sieving prime is then below a segment's length, and a short range needs no round of large
+// resident blocks: sieve_bytes' evened-out length (as many as fit in as few waves as possible).
+// And longer than `root` = sqrt(hi) where that fits, even if fewer blocks then share the range:
+// every sieving prime is then below a segment's length, and a short range needs no round of large
 // primes (no launch of bucket_kernel before the segments). Where it does not fit, the evened-out
 // length (a short range far from 0 is then sieved by many blocks, its large primes by the buckets).
 inline std::uint32_t byte_segment_numbers(std::uint64_t numbers, std::uint64_t blocks,
                                           std::uint64_t root,
                                           std::uint32_t max_segment = MAX_SEGMENT_BYTES) {
-  const std::uint64_t per_wave = blocks * max_segment;
-  const std::uint64_t waves = (numbers + per_wave - 1) / per_wave;
-  const std::uint64_t even = (numbers + blocks * waves - 1) / (blocks * waves);
-  const std::uint64_t length = std::min<std::uint64_t>((even + 31) / 32 * 32, max_segment);
+  const std::uint64_t length = sieve_bytes::segment_numbers_for(numbers, blocks, max_segment);
   const std::uint64_t past_root = (root + 1 + 31) / 32 * 32;
   return std::uint32_t(past_root <= max_segment ? std::max(length, past_root) : length);
-}
-
-// The primes 2 .. 31 in [lo, hi] (or 2 and the first `wheel_primes` of WHEEL_PRIMES): the sieve
-// leaves none of them clear (the wheel strikes its own primes; 2 is not odd), so the host counts
-// them.
-inline std::uint64_t wheel_primes_in(std::uint64_t lo, std::uint64_t hi,
-                                     int wheel_primes = WHEEL_PRIME_COUNT) {
-  std::uint64_t found = lo <= 2 && 2 <= hi;
-  for (int i = 0; i < wheel_primes; ++i) found += lo <= WHEEL_PRIMES[i] && WHEEL_PRIMES[i] <= hi;
-  return found;
-}
-// Whether [lo, hi] holds no odd number (then there is nothing to sieve).
-inline bool no_odd_number_in(std::uint64_t lo, std::uint64_t hi) {
-  return hi == 0 || lo / 2 > (hi - 1) / 2;
-}
-inline bool is_wheel_prime(std::uint64_t number) {
-  return std::count(WHEEL_PRIMES, WHEEL_PRIMES + WHEEL_PRIME_COUNT, number) > 0;
 }
 
 // Host memory that the GPU writes to (mapped): where a count's last launch leaves its total, with
@@ -618,45 +384,17 @@ class mapped_total {
   unsigned long long* device_ = nullptr;
 };
 
-// What a count needs to know of the current GPU, kept per device and context: how many blocks of
-// the segment kernel run at once, and byte_stores' longest segment: MAX_SEGMENT_BYTES where the
-// shared memory holds it with the wheel (the H100's and the H200's 227 KiB), else as many KiB as
-// fit (an RTX 30xx or 40xx has 99 KiB, a T4 64 KiB). Sets the byte kernels' shared-memory limit on
-// the context, which a device reset forgets (hence per context).
-struct gpu_facts {
-  int resident_blocks = 0;
-  std::uint32_t max_segment = 0;  // byte_stores only
-};
+// What a count needs to know of the current GPU (sieve_bytes::gpu_facts), kept per device and
+// context: how many blocks of the segment kernel run at once, and byte_stores' longest segment.
+using sieve_bytes::gpu_facts;
 
 inline cudaError_t byte_stores_facts(gpu_facts& f) {
-  int device = 0, optin = 0, sms = 0, per_sm = 0;
-  CUDA_TRY(cudaGetDevice(&device));
-  CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  cudaFuncAttributes fixed{};  // the kernel's static shared memory
-  CUDA_TRY(cudaFuncGetAttributes(&fixed, byte_segment_kernel<true>));
-  const std::int64_t room =
-      std::int64_t(optin) - std::int64_t(fixed.sharedSizeBytes) - byte_kernel_shared_bytes(0);
-  f.max_segment = std::uint32_t(std::clamp<std::int64_t>(room / 1024 * 1024, 0, MAX_SEGMENT_BYTES));
-  if (f.max_segment == 0) return cudaErrorNotSupported;
-  const std::size_t shared = byte_kernel_shared_bytes(f.max_segment);
-  for (const auto kernel : {byte_segment_kernel<true>, byte_segment_kernel<false>})
-    CUDA_TRY(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, byte_segment_kernel<true>,
-                                                         BYTE_BLOCK_THREADS, shared));
-  f.resident_blocks = std::max(1, per_sm) * sms;
-  return cudaSuccess;
+  return sieve_bytes::facts_for(f, byte_segment_kernel<true>, byte_segment_kernel<false>);
 }
 
 inline cudaError_t bit_atomics_facts(gpu_facts& f) {
-  int device = 0, sms = 0, per_sm = 0;
-  CUDA_TRY(cudaGetDevice(&device));
-  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, bit_segment_kernel,
-                                                         BIT_BLOCK_THREADS, 0));
-  f.resident_blocks = std::max(1, per_sm) * sms;
-  return cudaSuccess;
+  return sieve_segments::blocks_at_once(bit_segment_kernel, BIT_BLOCK_THREADS, 0,
+                                        f.resident_blocks);
 }
 
 // The facts of the current GPU for byte_stores (bytes) or bit_atomics.
@@ -707,17 +445,10 @@ class counter final : public common::sieve::range_counter {
   // The odd primes in (31, MAX_SEGMENT_BYTES]: a fixed table, found once, for the numbers of
   // sieving primes below a segment's length (the warp and the medium primes) when the sieving
   // primes themselves are found on the GPU.
-  std::vector<std::uint32_t> segment_primes_;
+  std::vector<std::uint32_t> segment_table_;
   // count_on_host's first wheel pattern and its buffer.
   std::vector<std::uint8_t> host_pattern_, host_bytes_;
 };
-
-// The odd primes in (31, limit], found on the host (the wheel strikes those up to 31 itself).
-inline std::vector<std::uint32_t> primes_past_the_wheel(std::uint64_t limit) {
-  std::vector<std::uint32_t> primes = common::sieve::primes_up_to(limit);
-  primes.erase(primes.begin(), std::upper_bound(primes.begin(), primes.end(), LARGEST_WHEEL_PRIME));
-  return primes;
-}
 
 // Up to this square root of hi the host finds the sieving primes; past it, the GPU
 // (sieving_primes_sieve and sieving_primes_list: two launches and a copy back, some 20 us). On the
@@ -812,8 +543,7 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
   if (!host_primes_.empty())
     CUDA_CHECK(cudaMemcpy(d_primes_.data(), host_primes_.data(), host_primes_.size() * 4,
                           cudaMemcpyHostToDevice));
-  if (max_root > HOST_SIEVING_PRIMES_MAX)
-    segment_primes_ = primes_past_the_wheel(MAX_SEGMENT_BYTES);
+  if (max_root > HOST_SIEVING_PRIMES_MAX) segment_table_ = primes_past_the_wheel(MAX_SEGMENT_BYTES);
   const std::vector<std::uint32_t> wheel = wheel_patterns(bytes);
   d_wheel_.upload(wheel);
   host_pattern_ = first_pattern_bytes(bytes ? wheel : wheel_patterns(true));
@@ -841,7 +571,7 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
   // many are below limit (a segment's length at most).
   const std::uint32_t root = std::uint32_t(common::sieve::isqrt(hi));
   const bool on_host = root <= HOST_SIEVING_PRIMES_MAX;
-  const std::vector<std::uint32_t>& known = on_host ? host_primes_ : segment_primes_;
+  const std::vector<std::uint32_t>& known = on_host ? host_primes_ : segment_table_;
   std::uint32_t prime_count = 0;
   if (on_host)
     prime_count = std::uint32_t(std::upper_bound(known.begin(), known.end(), root) - known.begin());
@@ -865,15 +595,15 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
   s.warp_primes = primes_below(length / 64);
   if (bytes_ && s.warp_primes > MAX_WARP_PRIMES)
     throw std::logic_error("sieve_segmented: more warp primes than MAX_WARP_PRIMES");
-  s.medium_primes = primes_below(length);
+  s.segment_primes = primes_below(length);
   s.wheel = d_wheel_.data();
   s.count = d_count_.data();
   s.words_out = words_out;
   const std::uint64_t segments = (numbers + length - 1) / length;
-  const std::uint32_t large_primes = prime_count - s.medium_primes;
+  const std::uint32_t large_primes = prime_count - s.segment_primes;
   s.sequence = ++counts_;
 
-  auto sieve_segments = [&](std::uint64_t begin, std::uint64_t end) {
+  auto launch_segments = [&](std::uint64_t begin, std::uint64_t end) {
     s.segment_begin = begin;
     s.segment_end = end;
     s.result = end == segments ? result_.device() : nullptr;  // the count's last launch
@@ -890,7 +620,7 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
     return cudaGetLastError();
   };
   if (large_primes == 0) {
-    CUDA_TRY(sieve_segments(0, segments));
+    CUDA_TRY(launch_segments(0, segments));
   } else {  // rounds: the large primes fill the round's buckets, then its segments are sieved
     const std::uint64_t round_segments = ROUND_BITS / length;
     s.buckets = d_buckets_.data();
@@ -898,10 +628,10 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
       const std::uint64_t end = std::min(segments, begin + round_segments);
       const std::uint64_t round_k = s.first_k + begin * length;
       bucket_kernel<<<(large_primes + 255) / 256, 256, 0, stream>>>(
-          d_primes_.data(), s.medium_primes, prime_count, round_k, (end - begin) * length,
+          d_primes_.data(), s.segment_primes, prime_count, round_k, (end - begin) * length,
           d_buckets_.data());
       CUDA_TRY(cudaGetLastError());
-      CUDA_TRY(sieve_segments(begin, end));
+      CUDA_TRY(launch_segments(begin, end));
     }
   }
   unsigned long long clear = 0;
@@ -965,22 +695,12 @@ inline std::uint64_t counter::count(std::uint64_t lo, std::uint64_t hi) {
 }
 
 inline std::vector<std::uint64_t> counter::primes(std::uint64_t lo, std::uint64_t hi) {
-  std::vector<std::uint64_t> found;
-  if (lo <= 2 && 2 <= hi) found.push_back(2);
-  if (no_odd_number_in(lo, hi)) return found;
-  const std::uint64_t k_lo = lo / 2, k_hi = (hi - 1) / 2, first_k = k_lo / 32 * 32;
-  const std::uint64_t per_word = bytes_ ? 4 : 32;
-  common::device_buffer<std::uint32_t> d_words((k_hi - first_k) / per_word + 1);
-  std::uint64_t how_many = 0;
-  CUDA_CHECK(run(lo, hi, d_words.data(), 0, how_many));
-  const std::vector<std::uint32_t> words = d_words.download();
-  for (std::uint64_t k = k_lo; k <= k_hi; ++k) {
-    const std::uint64_t number = 2 * k + 1, i = k - first_k;
-    const std::uint32_t shift = bytes_ ? 8 * (i % 4) : i % 32;
-    const bool clear = !((words[i / per_word] >> shift) & 1u);
-    if (is_wheel_prime(number) || (clear && number != 1)) found.push_back(number);
-  }
-  return found;
+  return sieve_segments::list_primes(lo, hi, bytes_ ? 8 : 1,
+                                     {WHEEL_PRIMES, WHEEL_PRIMES + WHEEL_PRIME_COUNT},
+                                     [&](std::uint32_t* d_words) {
+                                       std::uint64_t how_many = 0;
+                                       CUDA_CHECK(run(lo, hi, d_words, 0, how_many));
+                                     });
 }
 
 inline const std::vector<std::string>& variant_names() {

@@ -1,12 +1,12 @@
-// sieve_segmented: tests. Host: the wheel, first-multiple and edge-mask arithmetic against brute
-// force, and a host model of the kernels (same helpers, both layouts, small segments and rounds so
-// that the bucket path runs) against primesieve. GPU, both variants: pi(n) at the issue's sizes
-// (10^12 included), random n, ranges whose ends are primes, squares of primes, segment, wave and
-// round edges +- 1, --list; the sieving primes found on the GPU against the host's, and counts
-// either side of the square root at which they move to the GPU. Short ranges: count_on_host, and
-// the same ranges on the GPU with the host path off, twice; more than 2^16 counts on one counter.
-// The count's contract: bad ranges refused, two streams (and host threads) at once, a device
-// reset between counts.
+// sieve_segmented: tests. Host: the first-multiple and bucket-spreading arithmetic against brute
+// force (the wheel's and the edge masks' are the earlier steps' tests), and a host model of the
+// kernels (same helpers, both layouts, small segments and rounds so that the bucket path runs)
+// against primesieve. GPU, both variants: pi(n) at the part's test sizes (10^12 included), random
+// n, ranges whose ends are primes, squares of primes, segment, wave and round edges +- 1, --list;
+// the sieving primes found on the GPU against the host's, and counts either side of the square root
+// at which they move to the GPU. Short ranges: count_on_host, and the same ranges on the GPU with
+// the host path off, twice; more than 2^16 counts on one counter. The count's contract: bad ranges
+// refused, two streams (and host threads) at once, a device reset between counts.
 #include <algorithm>
 #include <functional>
 #include <thread>
@@ -19,6 +19,7 @@
 
 namespace cs = common::sieve;
 using namespace sieve_segmented;
+using common::testing::ranges_near;
 
 namespace {
 
@@ -83,15 +84,6 @@ std::uint64_t model_as_launched(std::uint64_t lo, std::uint64_t hi, bool bytes, 
   return host_model(lo, hi, true, byte_segment_numbers(numbers, sms, cs::isqrt(hi)), ROUND_BITS);
 }
 
-// Ranges of every kind the issue asks for, around a given number.
-std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_near(std::uint64_t x,
-                                                                 std::uint64_t width) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> r;
-  for (std::int64_t d : {-1, 0, 1}) r.push_back({x + d, x + d + width});
-  r.push_back({x > width ? x - width : 0, x});
-  return r;
-}
-
 // count_on_host as the counter calls it.
 std::uint64_t count_short_on_host(std::uint64_t lo, std::uint64_t hi) {
   static const std::vector<std::uint8_t> pattern = first_pattern_bytes(wheel_patterns(true));
@@ -125,42 +117,6 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> short_ranges() {
 
 }  // namespace
 
-HOST_TEST_CASE("the wheel patterns mark exactly the odd multiples of 3 .. 31 in both layouts") {
-  const std::vector<std::uint32_t> bit_wheel = wheel_patterns(false),
-                                   byte_wheel = wheel_patterns(true);
-  REQUIRE(bit_wheel.size() == BIT_WHEEL_WORDS);
-  REQUIRE(byte_wheel.size() == BYTE_WHEEL_WORDS);
-  auto struck_by_wheel = [](std::uint64_t k) {
-    for (const std::uint32_t q : WHEEL_PRIMES)
-      if ((2 * k + 1) % q == 0) return true;
-    return false;
-  };
-  for (std::uint64_t k : {0ull, 32ull, 15008ull, 15040ull, 1234567872ull, (1ull << 46) + 64}) {
-    const wheel_residues residues = residues_of(k);
-    for (std::uint32_t d : {0u, 32u, 8192u * 32 - 32, MAX_SEGMENT_BYTES - 32}) {
-      std::uint32_t want_bits = 0, want_bytes[4] = {0, 0, 0, 0};
-      for (int b = 0; b < 32; ++b)
-        if (struck_by_wheel(k + d + b)) want_bits |= 1u << b;
-      for (int b = 0; b < 16; ++b)
-        if (struck_by_wheel(k + d + b)) want_bytes[b / 4] |= 1u << (8 * (b % 4));
-      const uint4 got = wheel_bytes16(byte_wheel.data(), residues, d);
-      CAPTURE(k);
-      CAPTURE(d);
-      CHECK(wheel_word(bit_wheel.data(), residues, d) == want_bits);
-      CHECK(got.x == want_bytes[0]);
-      CHECK(got.y == want_bytes[1]);
-      CHECK(got.z == want_bytes[2]);
-      CHECK(got.w == want_bytes[3]);
-    }
-  }
-}
-
-HOST_TEST_CASE("the primes a warp takes fit MAX_WARP_PRIMES") {
-  std::vector<std::uint32_t> primes = cs::primes_up_to(MAX_SEGMENT_BYTES / 64 - 1);
-  CHECK(std::count_if(primes.begin(), primes.end(), [](std::uint32_t p) { return p > 31; }) <=
-        MAX_WARP_PRIMES);
-}
-
 HOST_TEST_CASE("first_offset finds the first odd multiple at or past p^2 and the segment's start") {
   for (std::uint32_t p : {37u, 41u, 4093u, 131071u, 999983u}) {
     for (std::uint64_t seg_k : {0ull, 64ull, 262144ull, 499999999968ull, (1ull << 47) - 32}) {
@@ -173,58 +129,22 @@ HOST_TEST_CASE("first_offset finds the first odd multiple at or past p^2 and the
   }
 }
 
-HOST_TEST_CASE("outside_bits and outside_bytes keep exactly the numbers from k_lo to k_hi") {
-  for (std::uint64_t word_k : {0ull, 4ull, 32ull, 64ull}) {
-    for (std::uint64_t k_lo : {0ull, 1ull, 3ull, 4ull, 31ull, 32ull, 33ull, 63ull, 64ull, 100ull}) {
-      for (std::uint64_t k_hi : {k_lo, k_lo + 1, k_lo + 3, k_lo + 31, k_lo + 32, k_lo + 64}) {
-        std::uint32_t want_bits = 0, want_bytes = 0;
-        for (int b = 0; b < 32; ++b)
-          if (word_k + b < k_lo || word_k + b > k_hi) want_bits |= 1u << b;
-        for (int b = 0; b < 4; ++b)
-          if (word_k + b < k_lo || word_k + b > k_hi) want_bytes |= 1u << (8 * b);
-        CAPTURE(word_k);
-        CAPTURE(k_lo);
-        CAPTURE(k_hi);
-        CHECK(outside_bits(word_k, k_lo, k_hi) == want_bits);
-        CHECK(outside_bytes(word_k, k_lo, k_hi) == want_bytes);
-      }
-    }
-  }
-}
-
 HOST_TEST_CASE("bits_as_bytes16 spreads 16 bits into 16 0/1 bytes") {
   for (std::uint32_t bits = 0; bits < (1u << 16); ++bits) {
-    std::uint32_t want[4] = {0, 0, 0, 0};
-    for (int b = 0; b < 16; ++b)
-      if ((bits >> b) & 1u) want[b / 4] |= 1u << (8 * (b % 4));
-    const uint4 got = bits_as_bytes16(bits | 0xABCD0000u);  // the bits above 16 are ignored
     CAPTURE(bits);
-    CHECK(got.x == want[0]);
-    CHECK(got.y == want[1]);
-    CHECK(got.z == want[2]);
-    CHECK(got.w == want[3]);
+    // the bits above 16 are ignored
+    CHECK(common::testing::words_of(bits_as_bytes16(bits | 0xABCD0000u)) ==
+          common::testing::bytes16_where([&](int b) { return (bits >> b) & 1u; }));
   }
 }
 
-HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out the waves") {
-  // The H100's and the H200's longest segment, and shorter ones of GPUs with less shared memory.
-  for (const std::uint64_t most :
-       {std::uint64_t(MAX_SEGMENT_BYTES), std::uint64_t(72 * 1024), std::uint64_t(39 * 1024)})
-    for (std::uint64_t blocks : {1ull, 132ull, 114ull})
-      for (std::uint64_t numbers : std::vector<std::uint64_t>{
-               1, 31, 32, 50002, 5000000000, 500000000000, blocks * most, blocks * most + 1}) {
+HOST_TEST_CASE("byte_stores' segments are longer than the root where that fits") {
+  // sieve_bytes' evened-out lengths (its tests), then longer than the root where that fits.
+  common::testing::for_segment_shapes(
+      MAX_SEGMENT_BYTES, [](std::uint64_t most, std::uint64_t blocks, std::uint64_t numbers) {
         const std::uint32_t length = byte_segment_numbers(numbers, blocks, 0, std::uint32_t(most));
-        const std::uint64_t segments = (numbers + length - 1) / length;
-        const std::uint64_t waves = (numbers + blocks * most - 1) / (blocks * most);
-        CAPTURE(most);
-        CAPTURE(blocks);
-        CAPTURE(numbers);
-        CHECK(length % 32 == 0);
-        CHECK(length >= 32);
-        CHECK(length <= most);
+        CHECK(length == sieve_bytes::segment_numbers_for(numbers, blocks, std::uint32_t(most)));
         CHECK(ROUND_BITS / length >= 1);
-        CHECK(segments <= blocks * waves);  // no block sieves more segments than the fewest waves
-        // Longer than the root where that fits, never past the longest segment.
         for (std::uint64_t root : {std::uint64_t(0), std::uint64_t(31), std::uint64_t(32),
                                    std::uint64_t(1000), most - 1, most, std::uint64_t(1) << 24}) {
           const std::uint32_t past =
@@ -238,7 +158,7 @@ HOST_TEST_CASE("byte_stores' segments are multiples of 32 that fit and even out 
           else
             CHECK(past == length);  // no longer than the longest segment: evened out as before
         }
-      }
+      });
 }
 
 HOST_TEST_CASE("the host model counts like primesieve on small and edge ranges") {
@@ -364,12 +284,8 @@ GPU_TEST_CASE(
 
 GPU_TEST_CASE("sieve_segmented gives the known values of pi(n) up to 10^12") {
   for (const std::string& v : variant_names()) {
-    auto c = make_counter(v, MAX_HI);
-    for (const cs::known_pi& k : cs::known_pi_values()) {
-      CAPTURE(v);
-      CAPTURE(k.n);
-      CHECK(c->count(0, k.n) == k.pi);
-    }
+    CAPTURE(v);
+    common::testing::check_known_pi(*make_counter(v, MAX_HI), MAX_HI);
   }
 }
 
@@ -439,21 +355,8 @@ GPU_TEST_CASE("sieve_segmented counts like primesieve where the sieving primes m
 
 GPU_TEST_CASE("sieve_segmented lists the primes of short ranges") {
   for (const std::string& v : variant_names()) {
-    auto c = make_counter(v, MAX_HI);
-    for (const auto& range : std::vector<std::pair<std::uint64_t, std::uint64_t>>{
-             {0, 0},
-             {0, 100},
-             {2, 2},
-             {3, 31},
-             {30, 40},
-             {1000000000000ull, 1000000001000ull},
-             {(1ull << 40) - 1000000, 1ull << 40}}) {
-      const std::uint64_t lo = range.first, hi = range.second;
-      const std::vector<std::uint64_t> want = cs::primesieve_primes(lo, hi);
-      CAPTURE(v);
-      CAPTURE(lo);
-      CHECK(c->primes(lo, hi) == want);
-    }
+    CAPTURE(v);
+    common::testing::check_lists(*make_counter(v, MAX_HI));
   }
 }
 
