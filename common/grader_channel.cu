@@ -172,20 +172,20 @@ void grader_channel::output(const std::string& what, const void* d_data, std::si
              digest_hex(d_data, bytes) + "\"");
 }
 
-void grader_channel::values(const std::string& what, const std::vector<double>& v,
-                            double tolerance, const std::vector<double>& reference) {
+void grader_channel::values(const std::string& what, const std::vector<double>& v, double tolerance,
+                            const std::vector<double>& reference) {
   if (!active()) return;
-  write_line("\"kind\":\"values\",\"what\":" + json_string(what) + ",\"values\":" +
-             json_numbers(v) + ",\"tolerance\":" + json_number(tolerance) +
+  write_line("\"kind\":\"values\",\"what\":" + json_string(what) +
+             ",\"values\":" + json_numbers(v) + ",\"tolerance\":" + json_number(tolerance) +
              ",\"reference\":" + json_numbers(reference));
 }
 
 void grader_channel::undo_perturbations() {
   for (auto p = perturbed_.rbegin(); p != perturbed_.rend(); ++p) {
     auto* saved = static_cast<unsigned char*>(p->d_saved);
-    undo_elements<<<1, 1>>>(static_cast<unsigned char*>(p->data), p->element_bytes, p->count,
-                            saved,
-                            reinterpret_cast<std::uint64_t*>(saved + PERTURBED * MAX_ELEMENT_BYTES));
+    undo_elements<<<1, 1>>>(
+        static_cast<unsigned char*>(p->data), p->element_bytes, p->count, saved,
+        reinterpret_cast<std::uint64_t*>(saved + PERTURBED * MAX_ELEMENT_BYTES));
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaFree(p->d_saved));
   }
@@ -204,14 +204,13 @@ void grader_channel::begin_rep(const std::function<void()>& digest) {
 void grader_channel::perturb(void* d_data, std::int64_t count, int element_bytes) {
   if (!active() || count < 2 || element_bytes < 1 || element_bytes > MAX_ELEMENT_BYTES) return;
   saved_perturbation p{d_data, element_bytes, nullptr, PERTURBED};
-  CUDA_CHECK(cudaMalloc(&p.d_saved,
-                        PERTURBED * (MAX_ELEMENT_BYTES + sizeof(std::uint64_t))));
+  CUDA_CHECK(cudaMalloc(&p.d_saved, PERTURBED * (MAX_ELEMENT_BYTES + sizeof(std::uint64_t))));
   auto* saved = static_cast<unsigned char*>(p.d_saved);
   const std::uint64_t key =
       mix64(nonce_ ^ mix64(std::uint64_t(rep_) * 1000003ull + perturbed_.size()));
-  perturb_elements<<<1, 1>>>(static_cast<unsigned char*>(d_data), std::uint64_t(count),
-                             element_bytes, key, PERTURBED, saved,
-                             reinterpret_cast<std::uint64_t*>(saved + PERTURBED * MAX_ELEMENT_BYTES));
+  perturb_elements<<<1, 1>>>(
+      static_cast<unsigned char*>(d_data), std::uint64_t(count), element_bytes, key, PERTURBED,
+      saved, reinterpret_cast<std::uint64_t*>(saved + PERTURBED * MAX_ELEMENT_BYTES));
   CUDA_CHECK_LAUNCH();
   CUDA_CHECK(cudaDeviceSynchronize());
   perturbed_.push_back(p);
@@ -255,9 +254,9 @@ void grader_channel::timing(const timing_stats& time, double bytes, double copy_
                             double read_gbps) {
   if (!active()) return;
   write_line("\"kind\":\"time\",\"median_ms\":" + json_number(time.median_ms) +
-             ",\"min_ms\":" + json_number(time.min_ms) + ",\"max_ms\":" +
-             json_number(time.max_ms) + ",\"reps\":" + std::to_string(time.reps) +
-             ",\"bytes\":" + json_number(bytes) + ",\"copy_gbps\":" + json_number(copy_gbps) +
+             ",\"min_ms\":" + json_number(time.min_ms) + ",\"max_ms\":" + json_number(time.max_ms) +
+             ",\"reps\":" + std::to_string(time.reps) + ",\"bytes\":" + json_number(bytes) +
+             ",\"copy_gbps\":" + json_number(copy_gbps) +
              ",\"read_gbps\":" + json_number(read_gbps));
 }
 

@@ -60,11 +60,10 @@ int main(int argc, char** argv) {
       bool ok = check(name);
       grader.output(name, d_y.data(), bytes);
       const auto digest = [&] { grader.rep_output(d_y.data(), bytes); };
-      const common::timing_stats time =
-          common::graded_time(ctx, grader, restore, run, digest, [&] {
-            grader.perturb(d_x.data(), n, sizeof(float));
-            grader.perturb(d_y.data(), n, sizeof(float));
-          });
+      const common::timing_stats time = common::graded_time(ctx, grader, restore, run, digest, [&] {
+        grader.perturb(d_x.data(), n, sizeof(float));
+        grader.perturb(d_y.data(), n, sizeof(float));
+      });
       ok = check(name + " after timing") && ok;
       grader.output(name + " after timing", d_y.data(), bytes);
       common::result_row row;

@@ -6,13 +6,9 @@
 
 namespace saxpy_entry {
 
-int block_threads() {
-  return saxpy::BLOCK_THREADS;
-}
+int block_threads() { return saxpy::BLOCK_THREADS; }
 
-std::int64_t max_elements(int block_threads) {
-  return saxpy::max_elements(block_threads);
-}
+std::int64_t max_elements(int block_threads) { return saxpy::max_elements(block_threads); }
 
 void launch(float a, const float* d_x, float* d_y, std::int64_t n, int block_threads) {
   saxpy::launch(a, d_x, d_y, n, block_threads);

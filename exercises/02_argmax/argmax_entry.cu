@@ -6,11 +6,10 @@
 
 namespace argmax_entry {
 
-std::size_t workspace_bytes(std::int64_t n) {
-  return argmax::workspace_bytes(n);
-}
+std::size_t workspace_bytes(std::int64_t n) { return argmax::workspace_bytes(n); }
 
-void launch(const float* d_in, std::int64_t n, void* d_workspace, argmax_problem::result* d_result) {
+void launch(const float* d_in, std::int64_t n, void* d_workspace,
+            argmax_problem::result* d_result) {
   argmax::launch(d_in, n, d_workspace, d_result);
 }
 

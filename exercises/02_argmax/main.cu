@@ -47,7 +47,9 @@ int main(int argc, char** argv) {
       if (!ok) r.first.push_back({0, show(got), show(want)});
       return ctx.check(r);
     };
-    const auto run = [&] { argmax_entry::launch(d_in.data(), n, d_workspace.data(), d_result.data()); };
+    const auto run = [&] {
+      argmax_entry::launch(d_in.data(), n, d_workspace.data(), d_result.data());
+    };
     // The grader compares the fields (the struct's padding is not part of the answer).
     const auto fields = [&] {
       const argmax_problem::result got = d_result.download().at(0);

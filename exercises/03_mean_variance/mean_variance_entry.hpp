@@ -1,7 +1,7 @@
-// mean_variance_entry: the program's way into the student's mean_variance.cuh. main.cu includes only
-// this header; mean_variance_entry.cu, a translation unit of its own, includes mean_variance.cuh and
-// defines these functions, so that no macro or declaration of the student's file reaches the
-// program's checks, its timing or the grader's channel.
+// mean_variance_entry: the program's way into the student's mean_variance.cuh. main.cu includes
+// only this header; mean_variance_entry.cu, a translation unit of its own, includes
+// mean_variance.cuh and defines these functions, so that no macro or declaration of the student's
+// file reaches the program's checks, its timing or the grader's channel.
 #pragma once
 
 #include <cstddef>

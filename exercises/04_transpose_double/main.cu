@@ -34,7 +34,9 @@ int main(int argc, char** argv) {
       const std::vector<double> got = d_out.download();
       return ctx.check(common::compare_exact(what, got, want));  // out index c * rows + r
     };
-    const auto run = [&] { transpose_double_entry::launch(d_in.data(), d_out.data(), m.rows, m.cols); };
+    const auto run = [&] {
+      transpose_double_entry::launch(d_in.data(), d_out.data(), m.rows, m.cols);
+    };
     d_out.poison();
     run();
     bool ok = check("transpose");

@@ -1,5 +1,5 @@
-// transpose_double_entry: the student's transpose_double.cuh in a translation unit of its own (transpose_double_entry.hpp
-// says why).
+// transpose_double_entry: the student's transpose_double.cuh in a translation unit of its own
+// (transpose_double_entry.hpp says why).
 #include <transpose_double.cuh>  // the skeleton's or the solution's: found through the include path
 
 #include "transpose_double_entry.hpp"

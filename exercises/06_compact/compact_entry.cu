@@ -6,9 +6,7 @@
 
 namespace compact_entry {
 
-std::size_t scratch_bytes(std::int64_t n) {
-  return compact::scratch_bytes(n);
-}
+std::size_t scratch_bytes(std::int64_t n) { return compact::scratch_bytes(n); }
 
 void launch(const std::int32_t* d_in, std::int64_t n, std::int32_t threshold, std::int32_t* d_out,
             unsigned long long* d_count, void* d_scratch) {

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
       d_count.poison();
     };
     const auto run = [&] {
-      compact_entry::launch(d_in.data(), n, threshold, d_out.data(), d_count.data(), d_scratch.data());
+      compact_entry::launch(d_in.data(), n, threshold, d_out.data(), d_count.data(),
+                            d_scratch.data());
     };
     const auto check = [&](const std::string& what) {
       const unsigned long long got_count = d_count.download()[0];
@@ -73,9 +74,9 @@ int main(int argc, char** argv) {
     run();
     bool ok = check("compact");
     record("compact");
-    const common::timing_stats time = common::graded_time(
-        ctx, grader, poison, run, digest,
-        [&] { grader.perturb(d_in.data(), n, sizeof(std::int32_t)); });
+    const common::timing_stats time = common::graded_time(ctx, grader, poison, run, digest, [&] {
+      grader.perturb(d_in.data(), n, sizeof(std::int32_t));
+    });
     ok = check("compact after timing") && ok;
     record("compact after timing");
 

@@ -39,7 +39,8 @@ int main(int argc, char** argv) {
     d_heads.upload(heads);
     const auto poison = [&] { d_out.poison(); };
     const auto run = [&] {
-      segmented_scan_entry::launch(d_values.data(), d_heads.data(), n, d_out.data(), d_scratch.data());
+      segmented_scan_entry::launch(d_values.data(), d_heads.data(), n, d_out.data(),
+                                   d_scratch.data());
     };
     const auto check = [&](const std::string& what) {
       return ctx.check(common::compare_exact(what, d_out.download(), want));
@@ -50,11 +51,10 @@ int main(int argc, char** argv) {
     bool ok = check("segmented scan");
     grader.output("segmented scan", d_out.data(), d_out.bytes());
     const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
-    const common::timing_stats time =
-        common::graded_time(ctx, grader, poison, run, digest, [&] {
-          grader.perturb(d_values.data(), n, sizeof(std::int32_t));
-          grader.perturb(d_heads.data(), n, sizeof(std::uint8_t));
-        });
+    const common::timing_stats time = common::graded_time(ctx, grader, poison, run, digest, [&] {
+      grader.perturb(d_values.data(), n, sizeof(std::int32_t));
+      grader.perturb(d_heads.data(), n, sizeof(std::uint8_t));
+    });
     ok = check("segmented scan after timing") && ok;
     grader.output("segmented scan after timing", d_out.data(), d_out.bytes());
 

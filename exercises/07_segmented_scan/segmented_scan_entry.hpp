@@ -1,7 +1,7 @@
-// segmented_scan_entry: the program's way into the student's segmented_scan.cuh. main.cu includes only
-// this header; segmented_scan_entry.cu, a translation unit of its own, includes segmented_scan.cuh and
-// defines these functions, so that no macro or declaration of the student's file reaches the
-// program's checks, its timing or the grader's channel.
+// segmented_scan_entry: the program's way into the student's segmented_scan.cuh. main.cu includes
+// only this header; segmented_scan_entry.cu, a translation unit of its own, includes
+// segmented_scan.cuh and defines these functions, so that no macro or declaration of the student's
+// file reaches the program's checks, its timing or the grader's channel.
 #pragma once
 
 #include <cstddef>

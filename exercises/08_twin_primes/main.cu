@@ -35,10 +35,9 @@ int main(int argc, char** argv) {
     std::int64_t prime_count = std::int64_t(primes.size());
     const auto set_limit = [&](std::uint64_t l) {  // keeps launch's contract: p * p <= limit
       limit = l;
-      prime_count = std::upper_bound(primes.begin(), primes.end(), l,
-                                     [](std::uint64_t v, std::uint32_t p) {
-                                       return v < std::uint64_t(p) * p;
-                                     }) -
+      prime_count = std::upper_bound(
+                        primes.begin(), primes.end(), l,
+                        [](std::uint64_t v, std::uint32_t p) { return v < std::uint64_t(p) * p; }) -
                     primes.begin();
     };
     const auto run = [&] {

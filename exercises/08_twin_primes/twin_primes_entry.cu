@@ -1,5 +1,5 @@
-// twin_primes_entry: the student's twin_primes.cuh in a translation unit of its own (twin_primes_entry.hpp
-// says why).
+// twin_primes_entry: the student's twin_primes.cuh in a translation unit of its own
+// (twin_primes_entry.hpp says why).
 #include <twin_primes.cuh>  // the skeleton's or the solution's: found through the include path
 
 #include "twin_primes_entry.hpp"

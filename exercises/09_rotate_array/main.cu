@@ -42,9 +42,9 @@ int main(int argc, char** argv) {
     bool ok = check("rotation");
     grader.output("rotation", d_out.data(), d_out.bytes());
     const auto digest = [&] { grader.rep_output(d_out.data(), d_out.bytes()); };
-    const common::timing_stats time = common::graded_time(
-        ctx, grader, poison, run, digest,
-        [&] { grader.perturb(d_in.data(), n, sizeof(std::int32_t)); });
+    const common::timing_stats time = common::graded_time(ctx, grader, poison, run, digest, [&] {
+      grader.perturb(d_in.data(), n, sizeof(std::int32_t));
+    });
     ok = check("rotation after timing") && ok;
     grader.output("rotation after timing", d_out.data(), d_out.bytes());
 

@@ -1,5 +1,5 @@
-// rotate_array_entry: the student's rotate_array.cuh in a translation unit of its own (rotate_array_entry.hpp
-// says why).
+// rotate_array_entry: the student's rotate_array.cuh in a translation unit of its own
+// (rotate_array_entry.hpp says why).
 #include <rotate_array.cuh>  // the skeleton's or the solution's: found through the include path
 
 #include "rotate_array_entry.hpp"

@@ -1,5 +1,5 @@
-// histogram_entry: the student's histogram.cuh in a translation unit of its own (histogram_entry.hpp
-// says why).
+// histogram_entry: the student's histogram.cuh in a translation unit of its own
+// (histogram_entry.hpp says why).
 #include <histogram.cuh>  // the skeleton's or the solution's: found through the include path
 
 #include "histogram_entry.hpp"

@@ -42,9 +42,9 @@ int main(int argc, char** argv) {
     bool ok = check("bin counts");
     grader.output("bin counts", d_counts.data(), d_counts.bytes());
     const auto digest = [&] { grader.rep_output(d_counts.data(), d_counts.bytes()); };
-    const common::timing_stats time = common::graded_time(
-        ctx, grader, poison, run, digest,
-        [&] { grader.perturb(d_bytes.data(), n, sizeof(std::uint8_t)); });
+    const common::timing_stats time = common::graded_time(ctx, grader, poison, run, digest, [&] {
+      grader.perturb(d_bytes.data(), n, sizeof(std::uint8_t));
+    });
     ok = check("bin counts after timing") && ok;
     grader.output("bin counts after timing", d_counts.data(), d_counts.bytes());
 
