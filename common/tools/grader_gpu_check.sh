@@ -51,7 +51,8 @@ build_dir=$repo/build/grade
 # As the README asks of an instructor: solutions/ readable by its owner only, so that students'
 # programs (user nobody, when run as root) cannot open it even where no mount namespace hides it.
 chmod -R go-rwx "$repo/solutions"
-grade() { python3 "$repo/common/tools/grade.py" --build-dir "$build_dir" "$@"; }
+# GRADE_EXTRA: options added to every grade call, e.g. GRADE_EXTRA="--memory-limit-gb 0 --parallel 2"
+grade() { python3 "$repo/common/tools/grade.py" --build-dir "$build_dir" ${GRADE_EXTRA:-} "$@"; }
 
 if [ "$time_class" -gt 0 ]; then
   # N submissions of one exercise (or of all ten: EXERCISE "all"), each the solution made
