@@ -1452,6 +1452,10 @@ def main(argv=None):
     data_bytes = int(0.9 * memory_total_bytes()) if memory is None else int(memory * 1e9)
     secrets_text = secret_snippets(a.solutions)
     build_dir = os.path.abspath(a.build_dir)
+    # The builds (the solutions' programs among them) are the grader's alone: a student's program
+    # running under another uid must not run or read them.
+    os.makedirs(build_dir, exist_ok=True)
+    os.chmod(build_dir, 0o700)
     _become_subreaper()
 
     references = References(build_dir, a.solutions)

@@ -7,7 +7,8 @@
 #                            output from a static initializer, an include of the solution, CUB and
 #                            Thrust, a shadowed header, a redefined check macro, memoized results,
 #                            a forged timing summary or event clock, a grandchild holding stdout,
-#                            a write to the reference program, a read of grading.json
+#                            a write to the reference program, a run of it in the student's
+#                            place, a read of grading.json
 #   solutions/            -> full marks for every exercise (each is timed against itself)
 # and writes every report under OUT_DIR (default build/grader-check), appending the verdicts to
 # OUT_DIR/summary.txt; exit 0 when all held.
@@ -184,6 +185,8 @@ if section planted; then
     "$s" memoized
   ran saxpy && expect "grandchild: the grader finishes, 0" 'r["total"] == 0' "$s" grandchild
   ran saxpy && expect "write_reference: refused or flagged, 0" 'r["total"] == 0' "$s" write_reference
+  ran saxpy && expect "run_reference: the solution's program out of reach, 0" \
+    'r["total"] == 0' "$s" run_reference
   ran saxpy && expect "read_grading: grading.json out of reach, 0" \
     'r["total"] == 0 and "could not read grading.json" in text' "$s" read_grading
 fi

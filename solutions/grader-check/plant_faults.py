@@ -23,6 +23,7 @@ Each OUT_DIR/<plant>/ is laid out like a student's copy of exercises/ (<NN_name>
                        buffers
     grandchild/        a setsid grandchild holding stdout, fake output, exit 0
     write_reference/   overwrites whatever reference program it can find, then the skeleton
+    run_reference/     runs the solution's program in its place (same arguments, same channel)
     read_grading/      the solution, which refuses to run unless it can read grading.json
 """
 import os
@@ -111,6 +112,38 @@ const int planted_write = [] {
           std::fprintf(stderr, "planted: wrote %s\n", found.gl_pathv[i]);
         }
       }
+    }
+    globfree(&found);
+  }
+  return 0;
+}();
+}  // namespace
+"""
+
+RUN_REFERENCE = r"""
+#include <glob.h>
+#include <unistd.h>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+namespace {
+// Planted: becomes the solution's program, with the same arguments and the same grader's channel.
+const int planted_run = [] {
+  std::vector<std::string> args;
+  std::ifstream cmdline("/proc/self/cmdline");
+  for (std::string arg; std::getline(cmdline, arg, '\0');) args.push_back(arg);
+  const char* patterns[] = {"/tmp/grade-reference-*/saxpy", "@BUILD@/reference/bin/solution_saxpy"};
+  for (const char* pattern : patterns) {
+    glob_t found{};
+    if (glob(pattern, 0, nullptr, &found) == 0 && found.gl_pathc > 0) {
+      std::vector<char*> argv{found.gl_pathv[0]};
+      for (std::size_t i = 1; i < args.size(); ++i) argv.push_back(&args[i][0]);
+      argv.push_back(nullptr);
+      std::fprintf(stderr, "planted: running %s\n", found.gl_pathv[0]);
+      std::fflush(stderr);
+      execv(found.gl_pathv[0], argv.data());
+      std::fprintf(stderr, "planted: could not run %s\n", found.gl_pathv[0]);
     }
     globfree(&found);
   }
@@ -255,6 +288,8 @@ def plants(build_dir):
     out["grandchild"] = {"01_saxpy/saxpy.cuh": skeleton + GRANDCHILD}
     out["write_reference"] = {"01_saxpy/saxpy.cuh":
                               skeleton + WRITE_REFERENCE.replace("@BUILD@", build_dir)}
+    out["run_reference"] = {"01_saxpy/saxpy.cuh":
+                            skeleton + RUN_REFERENCE.replace("@BUILD@", build_dir)}
     out["read_grading"] = {"01_saxpy/saxpy.cuh": solution + READ_GRADING.replace("@REPO@", REPO)}
     return out
 

@@ -3,7 +3,8 @@
 Sandbox, References, Runner), with real processes and planted cheats that need no GPU: a
 grandchild that holds stdout and escapes the process group, a hang, a write to the reference
 program, a read of grading.json, fake output from a static initializer, a run that signals another
-run, and the limits and the clean environment every run gets. No GPU, no compiler needed.
+run, a run of the reference program, and the limits and the clean environment every run gets. No
+GPU, no compiler needed.
 
     python3 common/tools/tests/grade_sandbox_test.py
 """
@@ -167,6 +168,22 @@ class Contained(unittest.TestCase):
                 self.assertIn("changed the grader's reference program", g.flags[0])
             else:  # refused: the program never reached the file
                 self.assertRegex(g.notes[0], "Permission denied|No such file")
+        finally:
+            refs.close()
+
+    def test_the_reference_program_cannot_be_run_by_the_student(self):
+        # Running the solution with the same arguments and channel would hand over its records.
+        student_dir = os.path.join(self.tmp, "student-runs-reference")
+        os.makedirs(student_dir)
+        runner, refs = self.runner(student_dir)
+        try:
+            runner.sandbox = grade.Sandbox([grade.REPO, self.tmp, refs.private])
+            script(student_dir, "demo", f"exec {refs.path('demo')} \"$@\"\n")
+            r = runner.run("student", spec(), "--n 3", 10, "00000000000000ef")
+            if runner.sandbox.namespaces or runner.sandbox.user:
+                self.assertNotIn("the reference", r.output, runner.sandbox.describe())
+            else:
+                self.assertIn("nothing hidden", runner.sandbox.describe())
         finally:
             refs.close()
 
