@@ -1,8 +1,9 @@
 // The grader's channel: what an exercise program hands to common/tools/grade.py so that the
 // grader, not the program, decides whether a run was correct and how fast it was.
 //
-// The grader starts the program with two environment variables: BOOK_GRADER_FD, a file
-// descriptor it opened (a file of its own), and BOOK_GRADER_NONCE, a fresh 64-bit hex number.
+// The grader starts the program with two environment variables: BOOK_GRADER_FD, the write end of a
+// pipe whose read end only the grader holds (what arrived there cannot be rewound or rewritten),
+// and BOOK_GRADER_NONCE, a 64-bit hex number drawn for the case.
 // Without them every call here does nothing, so a student's or the book's runs are unchanged.
 // With them the program appends one JSON line per record to that descriptor, each tagged with the
 // nonce: the digest of each checked output (computed on the device by this file's kernels), the

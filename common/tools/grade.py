@@ -31,7 +31,9 @@ How a student's exercise is judged
      with the solution's), against the solution's median: full points within speed_full x the
      solution's time, none from speed_zero x, linear between. A time below the physical floor (the
      bytes that must move over the solution process's fastest yardstick, times FLOOR_SLACK) is
-     impossible: no speed points, and the grade is flagged.
+     impossible: no speed points, and the grade is flagged. (A program that attacks the harness
+     inside its own process, its memory or its descriptors, can still misreport its time down to
+     that floor; its outputs must still be right.)
   4. With --sanitize, the sanitize case under compute-sanitizer memcheck: a report costs
      SANITIZER_PENALTY points.
 
@@ -84,6 +86,7 @@ FLOOR_SLACK = 0.8            # a time under 0.8 x (bytes / fastest yardstick) is
 EXIT_NO_DEVICE = 77
 EXIT_WRONG = 1
 OUTPUT_KEPT = 64 * 1024      # the last bytes of a run's output kept for its report
+CHANNEL_KEPT = 16 << 20      # the first bytes of a run's channel kept
 KNOWN_LIBRARIES = ("cub", "thrust", "cublas")
 LARGE_CASE_ELEMENTS = 2 ** 31  # past it a hidden case runs with the first seed only
 
@@ -665,6 +668,34 @@ def _end_strays():
         time.sleep(0.05)
 
 
+class ChannelReader:
+    """Drains the channel's pipe on a thread of its own (a program never blocks on a full pipe);
+    keeps the first CHANNEL_KEPT bytes."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.data = bytearray()
+        self.thread = threading.Thread(target=self._drain, daemon=True)
+        self.thread.start()
+
+    def _drain(self):
+        try:
+            while True:
+                block = os.read(self.fd, 1 << 16)
+                if not block:
+                    break
+                if len(self.data) < CHANNEL_KEPT:
+                    self.data += block[:CHANNEL_KEPT - len(self.data)]
+        finally:
+            os.close(self.fd)
+
+    def text(self):
+        # Every writer is gone (the group and any stray were killed), so the pipe is at its end;
+        # a writer out of reach (none should be) costs at most the wait.
+        self.thread.join(timeout=10)
+        return bytes(self.data).decode("utf-8", "replace")
+
+
 def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=None,
                   trusted_env=False):
     """Runs cmd with limits and, with a sandbox, contained (see Sandbox): stdout and stderr go to
@@ -673,6 +704,7 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
     (BOOK_GRADER_FD, BOOK_GRADER_NONCE) and its records come back. program: a path in cmd that is
     copied into the run's own folder first (a sandboxed program cannot see the build folder).
     trusted_env: the grader's environment (for its tools), else a clean one. Returns RunResult."""
+    # The channel is a pipe whose read end only the grader holds.
     work = tempfile.mkdtemp(prefix="grade-run-")
     uid = sandbox.take_uid() if sandbox else None
     try:
@@ -695,20 +727,28 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
                 if name in os.environ:
                     env[name] = os.environ[name]
         nonce = None
-        with open(out_path, "wb") as out, open(os.path.join(work, "records"), "w+b") as records:
-            pass_fds = ()
+        with open(out_path, "wb") as out:
+            pass_fds, reader = (), None
             if channel:
+                # A pipe, not a file: what arrived can be neither rewound nor rewritten.
                 nonce = channel
-                env["BOOK_GRADER_FD"] = str(records.fileno())
+                read_end, write_end = os.pipe()
+                reader = ChannelReader(read_end)
+                env["BOOK_GRADER_FD"] = str(write_end)
                 env["BOOK_GRADER_NONCE"] = nonce
-                pass_fds = (records.fileno(),)
+                pass_fds = (write_end,)
             preexec = sandbox.preexec(limits, run_dir, uid) if sandbox else None
             start = time.monotonic()
-            with _children_lock:
-                proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                                        env=env, cwd=cwd or run_dir, start_new_session=True,
-                                        pass_fds=pass_fds, preexec_fn=preexec)
-                _children.add(proc.pid)
+            try:
+                with _children_lock:
+                    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out,
+                                            stderr=out, env=env, cwd=cwd or run_dir,
+                                            start_new_session=True, pass_fds=pass_fds,
+                                            preexec_fn=preexec)
+                    _children.add(proc.pid)
+            finally:
+                if channel:
+                    os.close(write_end)
             timed_out = False
             try:
                 proc.wait(timeout=limits.wall_s)
@@ -724,8 +764,7 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
             seconds = time.monotonic() - start
             if sandbox:
                 _end_strays()
-            records.seek(0)
-            text = records.read(16 << 20).decode("utf-8", "replace")
+            text = reader.text() if reader else ""
         with open(out_path, "rb") as f:
             f.seek(max(0, os.path.getsize(out_path) - OUTPUT_KEPT))
             output = f.read().decode("utf-8", "replace")
