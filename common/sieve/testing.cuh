@@ -122,6 +122,16 @@ inline ranges count_test_ranges(std::uint64_t segment_numbers, std::uint64_t top
   return r;
 }
 
+// Ranges whose sqrt(hi) lies either side of `root` (where a step moves the finding of its sieving
+// primes from the host to the GPU): from 0, a thousand numbers wide, and a single number.
+inline ranges ranges_around_root(std::uint64_t root) {
+  ranges r;
+  const std::uint64_t edge = root * root, next = (root + 1) * (root + 1);
+  for (const std::uint64_t hi : {edge - 1, edge, edge + 1, next - 1, next, next + 1})
+    for (const std::uint64_t lo : {std::uint64_t(0), hi - 1000, hi}) r.push_back({lo, hi});
+  return r;
+}
+
 // Each range counted by `counter` against primesieve.
 inline void check_counts(sieve::range_counter& counter, const ranges& to_count) {
   for (const auto& range : to_count) {

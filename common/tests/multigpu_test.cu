@@ -18,7 +18,7 @@
 #include "chapters/reversal/05_reverse_fast/reverse_fast.cuh"
 #include "chapters/reversal/06_reverse_in_place/reverse_in_place.cuh"
 #include "chapters/scan/08_scan_pipelined/scan_pipelined.cuh"
-#include "chapters/sieve/09_sieve_segmented/sieve_segmented.cuh"
+#include "chapters/sieve/10_sieve_segmented/sieve_segmented.cuh"
 #include "chapters/transpose/18_transpose_any_shape/transpose_any_shape.cuh"
 #include "common/device_buffer.cuh"
 #include "common/exit_codes.hpp"

@@ -243,29 +243,43 @@ cudaError_t facts_for(gpu_facts& f, Kernel sizing, Others... others) {
 }
 //! [segments]
 
-inline cudaError_t facts_here(gpu_facts& facts) {
+// The facts for the byte kernels `byte_kernels` (the first sizes), asked once per device and
+// context.
+template <auto... byte_kernels>
+cudaError_t facts_here(gpu_facts& facts) {
   static common::PerDevice<gpu_facts> cache;
-  return cache.get_current(facts, [](gpu_facts& f) { return facts_for(f, kernel); });
+  return cache.get_current(facts, [](gpu_facts& f) { return facts_for(f, byte_kernels...); });
 }
 
-//! [launch]
-class counter final : public sieve_segments::counter_base {
+// sieve_segments' counter with a byte per number: the wheel's byte patterns on the device, the
+// wheel's primes listed although struck (this step's counter and the next one's).
+class byte_counter_base : public sieve_segments::counter_base {
  public:
-  explicit counter(std::uint64_t max_hi)
+  explicit byte_counter_base(std::uint64_t max_hi)
       : counter_base(max_hi, 8,
                      {sieve_wheel::WHEEL_PRIMES,
                       sieve_wheel::WHEEL_PRIMES + sieve_wheel::WHEEL_PRIME_COUNT}),
-        d_wheel_(BYTE_WHEEL_WORDS),
-        warp_table_(sieve_wheel::primes_past_the_wheel(MAX_SEGMENT_BYTES / 64)) {
+        d_wheel_(BYTE_WHEEL_WORDS) {
     d_wheel_.upload(sieve_wheel::wheel_patterns(4, byte_wheel_words));
   }
+
+ protected:
+  common::device_buffer<std::uint32_t> d_wheel_;
+};
+
+//! [launch]
+class counter final : public byte_counter_base {
+ public:
+  explicit counter(std::uint64_t max_hi)
+      : byte_counter_base(max_hi),
+        warp_table_(sieve_wheel::primes_past_the_wheel(MAX_SEGMENT_BYTES / 64)) {}
 
  private:
   std::uint64_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out) override {
     const std::uint64_t found = sieve_wheel::wheel_primes_in(lo, hi);
     if (sieve_segments::no_odd_number_in(lo, hi)) return found;
     gpu_facts gpu;
-    CUDA_CHECK(facts_here(gpu));
+    CUDA_CHECK(facts_here<kernel>(gpu));
     const std::uint64_t numbers = (hi - 1) / 2 - lo / 2 / 32 * 32 + 1;  // from first_k to k_hi
     const std::uint32_t length =
         segment_numbers_for(numbers, std::uint64_t(gpu.resident_blocks), gpu.max_segment);
@@ -282,7 +296,6 @@ class counter final : public sieve_segments::counter_base {
         kernel, s, BLOCK_THREADS, shared_bytes(length), gpu.resident_blocks);
     return found + clear - (s.k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
   }
-  common::device_buffer<std::uint32_t> d_wheel_;
   std::vector<std::uint32_t> warp_table_;  // the odd primes in (31, MAX_SEGMENT_BYTES / 64)
 };
 //! [launch]

@@ -80,7 +80,7 @@ PY
 cat "$out/sieve_segmented_ncu.txt"
 
 {
-  echo "# sieve_segmented_probe (chapters/sieve/09_sieve_segmented/tools/probe.cu) on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%F); program output unedited below this header"
+  echo "# sieve_segmented_probe (chapters/sieve/10_sieve_segmented/tools/probe.cu) on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), $(date -u +%F); program output unedited below this header"
   "$build/bin/sieve_segmented_probe"
 } >"$out/sieve_segmented_probe.txt" 2>&1
 cat "$out/sieve_segmented_probe.txt"

@@ -13,7 +13,7 @@ import sys
 import gen_results
 
 STEPS = ["sieve_cpu", "sieve_naive", "sieve_grid", "sieve_shared", "sieve_bits", "sieve_segments",
-         "sieve_wheel", "sieve_bytes", "sieve_segmented"]
+         "sieve_wheel", "sieve_bytes", "sieve_buckets", "sieve_segmented"]
 SIZES = [(2**20 - 1, "2<sup>20</sup> - 1"), (10**8, "10<sup>8</sup>"), (10**9, "10<sup>9</sup>"),
          (2**32, "2<sup>32</sup>"), (10**10, "10<sup>10</sup>"), (10**12, "10<sup>12</sup>")]
 # CUDASieve's README (github.com/curtisseizert/CUDASieve), "With GTX 1080", "Time to sieve this

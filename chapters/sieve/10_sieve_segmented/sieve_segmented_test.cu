@@ -1,12 +1,13 @@
-// sieve_segmented: tests. Host: the first-multiple and bucket-spreading arithmetic against brute
-// force (the wheel's and the edge masks' are the earlier steps' tests), and a host model of the
-// kernels (same helpers, both layouts, small segments and rounds so that the bucket path runs)
-// against primesieve. GPU, both variants: pi(n) at the part's test sizes (10^12 included), random
-// n, ranges whose ends are primes, squares of primes, segment, wave and round edges +- 1, --list;
-// the sieving primes found on the GPU against the host's, and counts either side of the square root
-// at which they move to the GPU. Short ranges: count_on_host, and the same ranges on the GPU with
-// the host path off, twice; more than 2^16 counts on one counter. The count's contract: bad ranges
-// refused, two streams (and host threads) at once, a device reset between counts.
+// sieve_segmented: tests. Host: the first-multiple arithmetic and the segments past the root
+// against brute force (the wheel's, the edge masks' and the buckets' are the earlier steps'), and
+// a host model of the kernels (same helpers, both layouts, small segments and rounds so that the
+// bucket path runs) against primesieve. GPU, both variants: pi(n) at the part's test sizes (10^12
+// included), random n, ranges whose ends are primes, squares of primes, segment, wave and round
+// edges +- 1, --list; counts either side of the square root at which the sieving primes move to
+// the GPU (which finds them as sieve_buckets' tests check). Short ranges: count_on_host, and the
+// same ranges on the GPU with the host path off, twice; more than 2^16 counts on one counter. The
+// count's contract: bad ranges refused, two streams (and host threads) at once, a device reset
+// between counts.
 #include <algorithm>
 #include <functional>
 #include <thread>
@@ -126,15 +127,6 @@ HOST_TEST_CASE("first_offset finds the first odd multiple at or past p^2 and the
       CAPTURE(seg_k);
       CHECK(first_offset(p, seg_k) == (number - 1) / 2 - seg_k);
     }
-  }
-}
-
-HOST_TEST_CASE("bits_as_bytes16 spreads 16 bits into 16 0/1 bytes") {
-  for (std::uint32_t bits = 0; bits < (1u << 16); ++bits) {
-    CAPTURE(bits);
-    // the bits above 16 are ignored
-    CHECK(common::testing::words_of(bits_as_bytes16(bits | 0xABCD0000u)) ==
-          common::testing::bytes16_where([&](int b) { return (bits >> b) & 1u; }));
   }
 }
 
@@ -317,39 +309,12 @@ GPU_TEST_CASE("sieve_segmented counts like primesieve on random sizes and edge r
   }
 }
 
-GPU_TEST_CASE("the sieving primes found on the GPU are the host's") {
-  for (const std::uint32_t limit : {HOST_SIEVING_PRIMES_MAX + 1, 32768u, 65537u, 65539u, 1000003u,
-                                    3u * PRIMES_CHUNK * 2 + 1, 1u << 24}) {
-    CAPTURE(limit);
-    const std::vector<std::uint32_t> want = primes_past_the_wheel(limit);
-    const std::uint32_t chunks = sieving_primes_chunks(limit);
-    common::device_buffer<std::uint32_t> bits(std::size_t(chunks) * PRIMES_BLOCK_THREADS),
-        counts(chunks), primes(want.size() + 1), total(1);
-    std::uint32_t got_count = 0;
-    REQUIRE(sieving_primes_on_gpu(limit, bits.data(), counts.data(), primes.data(), total.data(), 0,
-                                  got_count) == cudaSuccess);
-    REQUIRE(got_count == want.size());
-    std::vector<std::uint32_t> got = primes.download();
-    got.resize(got_count);
-    CHECK(got == want);
-  }
-}
-
 GPU_TEST_CASE("sieve_segmented counts like primesieve where the sieving primes move to the GPU") {
-  // sqrt(hi) either side of HOST_SIEVING_PRIMES_MAX, for both variants.
-  const std::uint64_t edge = std::uint64_t(HOST_SIEVING_PRIMES_MAX) * HOST_SIEVING_PRIMES_MAX;
-  const std::uint64_t next =
-      std::uint64_t(HOST_SIEVING_PRIMES_MAX + 1) * (HOST_SIEVING_PRIMES_MAX + 1);
+  // sqrt(hi) either side of HOST_SIEVING_PRIMES_MAX: below it, the counter's own table of primes.
   for (const std::string& v : variant_names()) {
-    auto c = make_counter(v, MAX_HI);
-    for (const std::uint64_t hi : {edge - 1, edge, edge + 1, next - 1, next, next + 1}) {
-      for (const std::uint64_t lo : {std::uint64_t(0), hi - 1000, hi}) {
-        CAPTURE(v);
-        CAPTURE(lo);
-        CAPTURE(hi);
-        CHECK(c->count(lo, hi) == cs::primesieve_count(lo, hi));
-      }
-    }
+    CAPTURE(v);
+    common::testing::check_counts(*make_counter(v, MAX_HI),
+                                  common::testing::ranges_around_root(HOST_SIEVING_PRIMES_MAX));
   }
 }
 

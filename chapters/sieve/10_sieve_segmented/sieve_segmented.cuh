@@ -1,24 +1,18 @@
-// sieve_segmented: counts the primes of [lo, hi] up to 2^48, far from 0 and in short ranges alike
-//   (the final step).
-// The one idea: sieve_bytes' segments, with the costs that are not strikes taken away:
-//   - the primes past a segment's length strike at most once per segment: instead of every
-//     segment visiting them, they are sorted into buckets. Per round of ROUND_BITS numbers one
-//     thread per large prime ORs its multiples into the round's bucket bits (in L2), which the
-//     segments then OR into their wheel pattern;
-//   - past a square root of HOST_SIEVING_PRIMES_MAX the sieving primes are found on the GPU (two
-//     kernels), not by the host's simple sieve, which far from 0 was most of a count's time;
-//   - short ranges: a range of few numbers with a small root is counted on the host
-//     (count_on_host); on the GPU, the count's last block writes the total into mapped host
-//     memory (no memset, no copy back), a block that sieves one segment reads the wheel where it
-//     is, the sieving primes below that root are found once per counter, and segments are longer
-//     than the root where that fits (no round of large primes).
-// Two variants, the same plan: byte_stores (default), sieve_bytes' kernel, and bit_atomics,
-//   sieve_wheel's (one bit per number, shared-memory atomics).
-// Changes from the previous step (sieve_bytes): the rounds and bucket_kernel; the segment kernels
-//   OR the round's bucket bits into the wheel and clear them; the sieving primes on the GPU
-//   (sieving_primes_sieve, sieving_primes_list); finish_count and mapped_total; count_on_host;
-//   byte_segment_numbers past the root. The count's reusable form (counter::count_on) takes a
-//   stream and returns a cudaError_t.
+// sieve_segmented: counts the primes of [lo, hi] up to 2^48; short ranges in little more than a
+//   launch (the final step).
+// The one idea: for a short range a count is its fixed costs, not its strikes, so they are taken
+//   away: a range of few numbers with a small root is counted on the host (count_on_host, the
+//   same plan on a byte per odd number); on the GPU, the count's last block writes the total into
+//   mapped host memory (no memset before the launches, no copy after them: finish_count,
+//   mapped_total), a block that sieves one segment reads the wheel where it is instead of copying
+//   it, the sieving primes below a small root are found once per counter instead of once per
+//   count, and segments are longer than the root where that fits (no round of large primes).
+// Two variants, the same plan: byte_stores (default), sieve_buckets' segment, and bit_atomics,
+//   sieve_wheel's (one bit per number, shared-memory atomics) with the same buckets.
+// Changes from the previous step (sieve_buckets): finish_count and mapped_total; the byte kernel's
+//   wheel in place for a block with one segment; count_on_host; byte_segment_numbers past the
+//   root; the small sieving primes once per counter; the bit_atomics variant. The count's
+//   reusable form (counter::count_on) takes a stream and returns a cudaError_t.
 // What limits it: the strikes of the primes 37 .. sqrt(hi), about 1.2 per odd number at 10^10.
 //   bit_atomics: its shared atomics, executed a few lanes at a time; byte_stores leaves issue
 //   slots free, its limit not yet measured; at 10^12, the large primes' rounds. For short ranges
@@ -36,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "chapters/sieve/08_sieve_bytes/sieve_bytes.cuh"
+#include "chapters/sieve/09_sieve_buckets/sieve_buckets.cuh"
 #include "common/check.cuh"
 #include "common/device_buffer.cuh"
 #include "common/per_device.cuh"
@@ -46,6 +40,13 @@
 namespace sieve_segmented {
 
 // The steps before this one, by the names this step uses.
+using sieve_buckets::bits_as_bytes16;
+using sieve_buckets::HOST_SIEVING_PRIMES_MAX;
+using sieve_buckets::PRIMES_BLOCK_THREADS;
+using sieve_buckets::PRIMES_CHUNK;
+using sieve_buckets::ROUND_BITS;
+using sieve_buckets::sieving_primes_chunks;
+using sieve_buckets::sieving_primes_on_gpu;
 using sieve_bytes::BYTE_WHEEL_WORDS;
 using sieve_bytes::byte_wheel_words;
 using sieve_bytes::MAX_SEGMENT_BYTES;
@@ -74,25 +75,8 @@ constexpr int BIT_BLOCK_THREADS = sieve_segments::BLOCK_THREADS;
 constexpr int BIT_SEGMENT_WORDS = sieve_segments::SEGMENT_WORDS;  // 32 KiB
 constexpr std::uint32_t BIT_SEGMENT_NUMBERS = sieve_segments::SEGMENT_NUMBERS;
 
-// Numbers per round of the large primes: 2^28 bits, a 32 MiB bucket array that stays in L2.
-constexpr std::uint64_t ROUND_BITS = std::uint64_t(1) << 28;
-
-//! [buckets_as_bytes]
-// The four bits of a nibble as four 0/1 bytes: bit b moves to bit 8b (the four shifted copies
-// never overlap, so nothing carries); 16 bits of a round's buckets as 16 bytes of a segment.
-__host__ __device__ inline std::uint32_t nibble_bytes(std::uint32_t nibble) {
-  return (nibble * 0x00204081u) & 0x01010101u;
-}
-__host__ __device__ inline uint4 bits_as_bytes16(std::uint32_t bits) {
-  return make_uint4(nibble_bytes(bits & 0xFu), nibble_bytes((bits >> 4) & 0xFu),
-                    nibble_bytes((bits >> 8) & 0xFu), nibble_bytes((bits >> 12) & 0xFu));
-}
-//! [buckets_as_bytes]
-
-// sieve_wheel's parameters (segment_primes: the primes below a segment's length, the medium
-// ones; the large ones past them go through the buckets), and the rounds' and the total's.
-struct segment_params : sieve_wheel::segment_params {
-  std::uint32_t* buckets;  // the round's large-prime bits (one per number), or null
+// sieve_buckets' parameters, and the total's.
+struct segment_params : sieve_buckets::segment_params {
   // The count's last launch: where its total goes (host memory the GPU writes to) with its number
   // `sequence`. Null in the other launches.
   unsigned long long* result;
@@ -139,45 +123,21 @@ constexpr std::size_t byte_kernel_shared_bytes(std::uint32_t segment_numbers,
 }
 
 //! [byte_kernel]
-// sieve_bytes' kernel with the round's bucket bits. WHEEL_IN_SHARED: the wheel is copied into
+// sieve_buckets' kernel, with its total in finish_count. WHEEL_IN_SHARED: the wheel is copied into
 // shared memory first (23 KB), for blocks that sieve several segments; a block that sieves one
 // reads the few words it needs where they are.
 template <bool WHEEL_IN_SHARED>
 __global__ void __launch_bounds__(BYTE_BLOCK_THREADS, 1) byte_segment_kernel(segment_params s) {
-  extern __shared__ uint4 shared[];
-  uint4* quads = shared;  // the segment, 16 numbers per uint4
-  auto* sieve = reinterpret_cast<std::uint8_t*>(shared);
-  std::uint32_t* wheel_copy = reinterpret_cast<std::uint32_t*>(sieve + s.segment_numbers);
+  extern __shared__ uint4 shared[];  // the segment, then (WHEEL_IN_SHARED) the wheel
+  auto* wheel_copy =
+      reinterpret_cast<std::uint32_t*>(reinterpret_cast<std::uint8_t*>(shared) + s.segment_numbers);
   const std::uint32_t* wheel = WHEEL_IN_SHARED ? wheel_copy : s.wheel;
   __shared__ std::uint32_t next_warp_prime;  // the warps take small primes from this counter
   __shared__ std::uint32_t warp_first[MAX_WARP_PRIMES];  // their first offsets in the segment
-  const std::uint32_t length = s.segment_numbers, segment_quads = length / 16;
-  unsigned long long clear = 0;  // this thread's share of the count
+  unsigned long long clear = 0;                          // this thread's share of the count
   if (WHEEL_IN_SHARED) sieve_bytes::copy_wheel(wheel_copy, s.wheel);
-
-  for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x) {
-    const std::uint64_t seg_k = s.first_k + seg * length;  // the segment's first number
-    const std::uint64_t round_offset = (seg - s.segment_begin) * length;  // in the round's bits
-    const wheel_residues residues = residues_of(seg_k);
-    // The wheel and the large primes' bucket bits, 16 numbers at a time (coalesced).
-    for (std::uint32_t q = threadIdx.x; q < segment_quads; q += blockDim.x) {
-      uint4 bytes = wheel_bytes16(wheel, residues, 16 * q);
-      if (s.buckets) {
-        const std::uint64_t bit = round_offset + 16 * q;
-        bytes = or_words(bytes, bits_as_bytes16(s.buckets[bit / 32] >> (bit % 32)));
-      }
-      quads[q] = bytes;
-    }
-    sieve_bytes::find_warp_firsts(s, seg_k, warp_first, next_warp_prime);
-    __syncthreads();  // the wheel is in place before any strike, the buckets are read
-    if (s.buckets)    // clear the round's bucket words of this segment for the next round
-      for (std::uint32_t w = threadIdx.x; w < length / 32; w += blockDim.x)
-        s.buckets[round_offset / 32 + w] = 0;
-    sieve_bytes::strike_bytes(s, sieve, seg_k, warp_first, next_warp_prime);
-    __syncthreads();  // every strike is in before counting
-    clear += sieve_bytes::count_clear_bytes(s, quads, seg_k);
-    __syncthreads();  // counted before the next segment's wheel overwrites the words
-  }
+  for (std::uint64_t seg = s.segment_begin + blockIdx.x; seg < s.segment_end; seg += gridDim.x)
+    clear += sieve_buckets::sieve_byte_segment(s, seg, wheel, shared, warp_first, next_warp_prime);
   finish_count(s, clear);
 }
 //! [byte_kernel]
@@ -214,110 +174,6 @@ __global__ void __launch_bounds__(BIT_BLOCK_THREADS) bit_segment_kernel(segment_
                }));
 }
 //! [segment_kernel]
-
-//! [bucket_kernel]
-// One thread per large prime: its multiples in the round's numbers [round_k, round_k +
-// round_numbers), ORed into the round's bucket bits (global memory, L2-resident; several primes
-// may share a word).
-__global__ void bucket_kernel(const std::uint32_t* primes, std::uint32_t first_prime,
-                              std::uint32_t prime_count, std::uint64_t round_k,
-                              std::uint64_t round_numbers, std::uint32_t* buckets) {
-  const std::uint64_t i = first_prime + blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x;
-  if (i >= prime_count) return;
-  const std::uint32_t p = primes[i];
-  for (std::uint64_t k = first_offset(p, round_k); k < round_numbers; k += p)
-    atomicOr(&buckets[k / 32], 1u << (k % 32));
-}
-//! [bucket_kernel]
-
-// ---------------------------------------------------------------------------------------------
-// The sieving primes on the GPU
-
-//! [sieving_primes]
-// Every odd prime in (31, limit] (limit = sqrt(hi), at most 2^24), ascending, found by two
-// kernels instead of the host's simple sieve, which far from 0 was most of a count's time (see the
-// page). Each block sieves PRIMES_CHUNK odd numbers 2k + 1 in shared memory, one byte each, with
-// the odd primes up to 4096 (sqrt(2^24)), which it finds itself by trial division; it stores its
-// primes as bits and their count. Then each block adds up the counts of the blocks before it and
-// writes its primes from there, in order: a block-wide scan of the words' popcounts.
-constexpr std::uint32_t PRIMES_CHUNK = 32768;  // odd numbers per block, 32 KiB of bytes
-constexpr int PRIMES_BLOCK_THREADS = 1024;     // one 32-bit word of the chunk's bits each
-constexpr std::uint32_t PRIMES_BASE_LIMIT = 4096;
-static_assert(PRIMES_CHUNK == 32 * PRIMES_BLOCK_THREADS, "a word per thread");
-
-__global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
-    sieving_primes_sieve(std::uint32_t limit, std::uint32_t* bits, std::uint32_t* chunk_counts) {
-  __shared__ std::uint8_t composite[PRIMES_CHUNK];
-  __shared__ std::uint32_t base[PRIMES_BASE_LIMIT / 2];  // the odd primes below 4096
-  __shared__ std::uint32_t base_count, chunk_count;
-  const std::uint32_t t = threadIdx.x;
-  const std::uint64_t k0 = std::uint64_t(blockIdx.x) * PRIMES_CHUNK;  // 2 k0 + 1: first number
-  if (t == 0) base_count = chunk_count = 0;
-  for (std::uint32_t i = t; i < PRIMES_CHUNK; i += blockDim.x) composite[i] = 0;
-  __syncthreads();
-  for (std::uint32_t q = 3 + 2 * t; q < PRIMES_BASE_LIMIT; q += 2 * blockDim.x) {
-    bool prime = true;
-    for (std::uint32_t d = 3; d * d <= q && prime; d += 2) prime = q % d != 0;
-    if (prime && std::uint64_t(q) * q <= limit) base[atomicAdd(&base_count, 1u)] = q;
-  }
-  __syncthreads();
-  // A warp per base prime, its lanes on consecutive odd multiples (order does not matter).
-  const std::uint32_t warp = t / 32, lane = t % 32, warps = blockDim.x / 32;
-  for (std::uint32_t b = warp; b < base_count; b += warps) {
-    const std::uint32_t p = base[b];
-    for (std::uint64_t j = first_offset(p, k0) + std::uint64_t(lane) * p; j < PRIMES_CHUNK;
-         j += 32ull * p)
-      composite[j] = 1;
-  }
-  __syncthreads();
-  // Word t: numbers 2 (k0 + 32 t + e) + 1, e = 0 .. 31; prime if not struck and in (31, limit].
-  std::uint32_t word = 0;
-  for (std::uint32_t e = 0; e < 32; ++e) {
-    const std::uint64_t number = 2 * (k0 + 32 * t + e) + 1;
-    if (!composite[32 * t + e] && number > LARGEST_WHEEL_PRIME && number <= limit) word |= 1u << e;
-  }
-  bits[blockIdx.x * std::uint64_t(PRIMES_BLOCK_THREADS) + t] = word;
-  if (word != 0) atomicAdd(&chunk_count, std::uint32_t(__popc(word)));
-  __syncthreads();
-  if (t == 0) chunk_counts[blockIdx.x] = chunk_count;
-}
-
-// The inclusive sum of x over the lanes up to this one.
-__device__ __forceinline__ std::uint32_t inclusive_warp_sum(std::uint32_t x) {
-  const std::uint32_t lane = threadIdx.x % 32;
-  for (int d = 1; d < 32; d *= 2) {
-    const std::uint32_t other = __shfl_up_sync(~0u, x, d);
-    if (lane >= std::uint32_t(d)) x += other;
-  }
-  return x;
-}
-
-__global__ void __launch_bounds__(PRIMES_BLOCK_THREADS)
-    sieving_primes_list(const std::uint32_t* bits, const std::uint32_t* chunk_counts,
-                        std::uint32_t* primes, std::uint32_t* total) {
-  __shared__ std::uint32_t warp_sums[PRIMES_BLOCK_THREADS / 32];
-  __shared__ std::uint32_t before;  // the primes of the chunks before this one
-  const std::uint32_t t = threadIdx.x, lane = t % 32, warp = t / 32;
-  if (t == 0) before = 0;
-  __syncthreads();
-  std::uint32_t earlier = 0;
-  for (std::uint32_t c = t; c < blockIdx.x; c += blockDim.x) earlier += chunk_counts[c];
-  if (earlier != 0) atomicAdd(&before, earlier);
-  const std::uint32_t word = bits[blockIdx.x * std::uint64_t(PRIMES_BLOCK_THREADS) + t];
-  // Exclusive scan of the words' popcounts across the block: in each warp, then of the warps.
-  const std::uint32_t count = __popc(word);
-  const std::uint32_t inclusive = inclusive_warp_sum(count);
-  if (lane == 31) warp_sums[warp] = inclusive;
-  __syncthreads();
-  if (warp == 0) warp_sums[lane] = inclusive_warp_sum(warp_sums[lane]);  // over the 32 warps
-  __syncthreads();
-  std::uint32_t at = before + (warp > 0 ? warp_sums[warp - 1] : 0) + inclusive - count;
-  const std::uint64_t k = std::uint64_t(blockIdx.x) * PRIMES_CHUNK + 32 * t;
-  for (std::uint32_t w = word; w != 0; w &= w - 1)
-    primes[at++] = std::uint32_t(2 * (k + std::uint32_t(__ffs(w) - 1)) + 1);
-  if (blockIdx.x == gridDim.x - 1 && t == blockDim.x - 1) *total = at;
-}
-//! [sieving_primes]
 
 // ---------------------------------------------------------------------------------------------
 // Host side
@@ -388,20 +244,18 @@ class mapped_total {
 // context: how many blocks of the segment kernel run at once, and byte_stores' longest segment.
 using sieve_bytes::gpu_facts;
 
-inline cudaError_t byte_stores_facts(gpu_facts& f) {
-  return sieve_bytes::facts_for(f, byte_segment_kernel<true>, byte_segment_kernel<false>);
-}
-
 inline cudaError_t bit_atomics_facts(gpu_facts& f) {
   return sieve_segments::blocks_at_once(bit_segment_kernel, BIT_BLOCK_THREADS, 0,
                                         f.resident_blocks);
 }
 
-// The facts of the current GPU for byte_stores (bytes) or bit_atomics.
+// The facts of the current GPU for byte_stores (bytes: both byte kernels get the shared-memory
+// limit) or bit_atomics.
 inline cudaError_t facts_here(bool bytes, gpu_facts& facts) {
-  static common::PerDevice<gpu_facts> byte_stores, bit_atomics;
-  return bytes ? byte_stores.get_current(facts, byte_stores_facts)
-               : bit_atomics.get_current(facts, bit_atomics_facts);
+  static common::PerDevice<gpu_facts> bit_atomics;
+  return bytes
+             ? sieve_bytes::facts_here<byte_segment_kernel<true>, byte_segment_kernel<false>>(facts)
+             : bit_atomics.get_current(facts, bit_atomics_facts);
 }
 
 // The device side of the count: every buffer allocated once, for ranges with hi <= max_hi, on the
@@ -428,14 +282,12 @@ class counter final : public common::sieve::range_counter {
   cudaError_t run(std::uint64_t lo, std::uint64_t hi, std::uint32_t* words_out, cudaStream_t stream,
                   std::uint64_t& found);
   bool counts_on_host(std::uint64_t lo, std::uint64_t hi) const;
-  cudaError_t sieving_primes_on_gpu(std::uint32_t limit, cudaStream_t stream, std::uint32_t& count);
   bool bytes_;  // byte_stores, else bit_atomics
   std::uint64_t max_hi_;
   bool short_on_host_ = true;
-  common::device_buffer<std::uint32_t> d_wheel_, d_primes_, d_buckets_;
+  common::device_buffer<std::uint32_t> d_wheel_, d_primes_;
   common::device_buffer<unsigned long long> d_count_;
-  // The sieving primes on the GPU: the chunks' bits and counts, and how many there are.
-  common::device_buffer<std::uint32_t> d_prime_bits_, d_chunk_counts_, d_primes_total_;
+  sieve_buckets::far_buffers far_;  // the buckets, the buffers of the sieving primes on the GPU
   mapped_total result_;
   unsigned long long counts_ = 0;  // the counts run on the GPU so far: each one's number
   // The odd primes in (31, min(sqrt(max_hi), HOST_SIEVING_PRIMES_MAX)], found once and uploaded
@@ -449,16 +301,6 @@ class counter final : public common::sieve::range_counter {
   // count_on_host's first wheel pattern and its buffer.
   std::vector<std::uint8_t> host_pattern_, host_bytes_;
 };
-
-// Up to this square root of hi the host finds the sieving primes; past it, the GPU
-// (sieving_primes_sieve and sieving_primes_list: two launches and a copy back, some 20 us). On the
-// H100 the GPU was slower at a root of 17320 (3e8) and faster at 31623 (1e9): between the two.
-constexpr std::uint32_t HOST_SIEVING_PRIMES_MAX = 24576;
-
-// Chunks of the GPU's sieve of the odd numbers up to `limit`.
-constexpr std::uint32_t sieving_primes_chunks(std::uint64_t limit) {
-  return std::uint32_t(((limit + 1) / 2 + PRIMES_CHUNK - 1) / PRIMES_CHUNK);
-}
 
 //! [host]
 // Short ranges on the host. A count on the GPU costs at least a launch waited for, and on the H100
@@ -532,12 +374,8 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
       max_hi_(max_hi),
       d_wheel_(bytes ? BYTE_WHEEL_WORDS : BIT_WHEEL_WORDS),
       d_primes_(common::sieve::sieving_primes_capacity(std::int64_t(max_hi))),
-      d_buckets_(common::sieve::isqrt(max_hi) > LARGEST_WHEEL_PRIME ? ROUND_BITS / 32 : 0),
       d_count_(1),
-      d_prime_bits_(std::size_t(sieving_primes_chunks(common::sieve::isqrt(max_hi))) *
-                    PRIMES_BLOCK_THREADS),
-      d_chunk_counts_(sieving_primes_chunks(common::sieve::isqrt(max_hi))),
-      d_primes_total_(1) {
+      far_(max_hi) {
   const std::uint64_t max_root = common::sieve::isqrt(max_hi);
   host_primes_ = primes_past_the_wheel(std::min<std::uint64_t>(max_root, HOST_SIEVING_PRIMES_MAX));
   if (!host_primes_.empty())
@@ -549,8 +387,8 @@ inline counter::counter(bool bytes, std::uint64_t max_hi)
   host_pattern_ = first_pattern_bytes(bytes ? wheel : wheel_patterns(true));
   host_bytes_.resize(HOST_MAX_NUMBERS + 8);
   CUDA_CHECK(cudaMemset(d_count_.data(), 0, d_count_.bytes()));
-  if (d_buckets_.size() > 0) CUDA_CHECK(cudaMemset(d_buckets_.data(), 0, d_buckets_.bytes()));
-  // Cleared before a count on any stream (a non-blocking one does not wait for stream 0).
+  // Cleared (here and the buckets in far_) before a count on any stream (a non-blocking one does
+  // not wait for stream 0).
   CUDA_CHECK(cudaStreamSynchronize(0));
 }
 
@@ -576,7 +414,7 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
   if (on_host)
     prime_count = std::uint32_t(std::upper_bound(known.begin(), known.end(), root) - known.begin());
   else
-    CUDA_TRY(sieving_primes_on_gpu(root, stream, prime_count));
+    CUDA_TRY(far_.find_primes(root, d_primes_.data(), stream, prime_count));
 
   segment_params s{};
   s.first_k = k_lo / 32 * 32;
@@ -600,7 +438,6 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
   s.count = d_count_.data();
   s.words_out = words_out;
   const std::uint64_t segments = (numbers + length - 1) / length;
-  const std::uint32_t large_primes = prime_count - s.segment_primes;
   s.sequence = ++counts_;
 
   auto launch_segments = [&](std::uint64_t begin, std::uint64_t end) {
@@ -619,53 +456,14 @@ inline cudaError_t counter::run(std::uint64_t lo, std::uint64_t hi, std::uint32_
       bit_segment_kernel<<<blocks, BIT_BLOCK_THREADS, 0, stream>>>(s);
     return cudaGetLastError();
   };
-  if (large_primes == 0) {
-    CUDA_TRY(launch_segments(0, segments));
-  } else {  // rounds: the large primes fill the round's buckets, then its segments are sieved
-    const std::uint64_t round_segments = ROUND_BITS / length;
-    s.buckets = d_buckets_.data();
-    for (std::uint64_t begin = 0; begin < segments; begin += round_segments) {
-      const std::uint64_t end = std::min(segments, begin + round_segments);
-      const std::uint64_t round_k = s.first_k + begin * length;
-      bucket_kernel<<<(large_primes + 255) / 256, 256, 0, stream>>>(
-          d_primes_.data(), s.segment_primes, prime_count, round_k, (end - begin) * length,
-          d_buckets_.data());
-      CUDA_TRY(cudaGetLastError());
-      CUDA_TRY(launch_segments(begin, end));
-    }
-  }
+  CUDA_TRY(sieve_buckets::sieve_in_rounds(s, d_primes_.data(), prime_count, segments,
+                                          far_.buckets.data(), stream, launch_segments));
   unsigned long long clear = 0;
   CUDA_TRY(result_.wait(s.sequence, stream, clear));
   found += clear - (k_lo == 0 ? 1 : 0);  // number 1 is left clear, not prime
   return cudaSuccess;
 }
 //! [launch]
-
-// The odd primes in (31, limit] (limit <= 2^24) into d_primes, ascending, on the GPU, on
-// `stream`; `total` is how many (one copy back, waited for on the stream). d_bits:
-// sieving_primes_chunks(limit) x PRIMES_BLOCK_THREADS words, d_chunk_counts:
-// sieving_primes_chunks(limit), d_total: one.
-inline cudaError_t sieving_primes_on_gpu(std::uint32_t limit, std::uint32_t* d_bits,
-                                         std::uint32_t* d_chunk_counts, std::uint32_t* d_primes,
-                                         std::uint32_t* d_total, cudaStream_t stream,
-                                         std::uint32_t& total) {
-  if (limit > (1u << 24)) return cudaErrorInvalidValue;
-  const std::uint32_t chunks = sieving_primes_chunks(limit);
-  sieving_primes_sieve<<<chunks, PRIMES_BLOCK_THREADS, 0, stream>>>(limit, d_bits, d_chunk_counts);
-  CUDA_TRY(cudaGetLastError());
-  sieving_primes_list<<<chunks, PRIMES_BLOCK_THREADS, 0, stream>>>(d_bits, d_chunk_counts, d_primes,
-                                                                   d_total);
-  CUDA_TRY(cudaGetLastError());
-  CUDA_TRY(cudaMemcpyAsync(&total, d_total, sizeof total, cudaMemcpyDeviceToHost, stream));
-  return cudaStreamSynchronize(stream);
-}
-
-inline cudaError_t counter::sieving_primes_on_gpu(std::uint32_t limit, cudaStream_t stream,
-                                                  std::uint32_t& count) {
-  return sieve_segmented::sieving_primes_on_gpu(limit, d_prime_bits_.data(), d_chunk_counts_.data(),
-                                                d_primes_.data(), d_primes_total_.data(), stream,
-                                                count);
-}
 
 inline bool counter::counts_on_host(std::uint64_t lo, std::uint64_t hi) const {
   return short_on_host_ && lo <= hi && hi <= max_hi_ && short_range(lo, hi);
