@@ -87,6 +87,7 @@ EXIT_NO_DEVICE = 77
 EXIT_WRONG = 1
 OUTPUT_KEPT = 64 * 1024      # the last bytes of a run's output kept for its report
 CHANNEL_KEPT = 16 << 20      # the first bytes of a run's channel kept
+TOOL_OUTPUT_KEPT = 8 << 20   # the last bytes of a build's output kept (each target's errors)
 KNOWN_LIBRARIES = ("cub", "thrust", "cublas")
 LARGE_CASE_ELEMENTS = 2 ** 31  # past it a hidden case runs with the first seed only
 
@@ -697,13 +698,14 @@ class ChannelReader:
 
 
 def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=None,
-                  trusted_env=False):
+                  trusted_env=False, keep=OUTPUT_KEPT):
     """Runs cmd with limits and, with a sandbox, contained (see Sandbox): stdout and stderr go to
     a file, never a pipe; at the end the process group is killed, and after a sandboxed run every
     stray descendant too. channel: a nonce; the run gets a fresh channel descriptor and the nonce
     (BOOK_GRADER_FD, BOOK_GRADER_NONCE) and its records come back. program: a path in cmd that is
     copied into the run's own folder first (a sandboxed program cannot see the build folder).
-    trusted_env: the grader's environment (for its tools), else a clean one. Returns RunResult."""
+    trusted_env: the grader's environment (for its tools), else a clean one. keep: the bytes of
+    output kept (the last ones). Returns RunResult."""
     # The channel is a pipe whose read end only the grader holds.
     work = tempfile.mkdtemp(prefix="grade-run-")
     uid = sandbox.take_uid() if sandbox else None
@@ -766,7 +768,7 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
                 _end_strays()
             text = reader.text() if reader else ""
         with open(out_path, "rb") as f:
-            f.seek(max(0, os.path.getsize(out_path) - OUTPUT_KEPT))
+            f.seek(max(0, os.path.getsize(out_path) - keep))
             output = f.read().decode("utf-8", "replace")
         rc = -signal.SIGKILL if timed_out else proc.returncode
         return RunResult(rc, output, timed_out, seconds,
@@ -778,9 +780,10 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
 
 
 def run_process(cmd, timeout_s, cwd=None):
-    """A trusted tool (cmake, nvcc, nm): the grader's environment, its own session, output to a
-    file (the last OUTPUT_KEPT bytes come back), the group killed at the limit."""
-    return run_contained(cmd, Limits(wall_s=timeout_s), cwd=cwd or REPO, trusted_env=True)
+    """A trusted tool (cmake, nvcc): the grader's environment, its own session, output to a file
+    (the last TOOL_OUTPUT_KEPT bytes come back), the group killed at the limit."""
+    return run_contained(cmd, Limits(wall_s=timeout_s), cwd=cwd or REPO, trusted_env=True,
+                         keep=TOOL_OUTPUT_KEPT)
 
 
 # ---------------------------------------------------------------- the isolated build
