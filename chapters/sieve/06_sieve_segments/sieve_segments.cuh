@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -241,10 +242,16 @@ class counter_base : public common::sieve::range_counter {
   counter_base(std::uint64_t max_hi, int bits_per_number, std::vector<std::uint32_t> struck = {})
       : d_primes_(common::sieve::sieving_primes_capacity(std::int64_t(max_hi))),
         d_count_(1),
+        max_hi_(max_hi),
         bits_per_number_(bits_per_number),
         struck_(std::move(struck)) {}
-  std::uint64_t count(std::uint64_t lo, std::uint64_t hi) override { return run(lo, hi, nullptr); }
+  // lo <= hi <= max_hi, else std::invalid_argument (the buffers are sized for max_hi).
+  std::uint64_t count(std::uint64_t lo, std::uint64_t hi) override {
+    check_range(lo, hi);
+    return run(lo, hi, nullptr);
+  }
   std::vector<std::uint64_t> primes(std::uint64_t lo, std::uint64_t hi) override {
+    check_range(lo, hi);
     return list_primes(lo, hi, bits_per_number_, struck_,
                        [&](std::uint32_t* d_words) { run(lo, hi, d_words); });
   }
@@ -261,6 +268,12 @@ class counter_base : public common::sieve::range_counter {
   common::device_buffer<unsigned long long> d_count_;
 
  private:
+  void check_range(std::uint64_t lo, std::uint64_t hi) const {
+    if (lo > hi || hi > max_hi_)
+      throw std::invalid_argument("count: the range must have lo <= hi <= " +
+                                  std::to_string(max_hi_));
+  }
+  std::uint64_t max_hi_;
   int bits_per_number_;
   std::vector<std::uint32_t> struck_;
 };
