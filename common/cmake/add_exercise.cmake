@@ -26,6 +26,11 @@ set(BOOK_EXERCISES_DIR ${CMAKE_CURRENT_LIST_DIR}/../../exercises)
 if(NOT TARGET exercise_grader_channel)
   add_library(exercise_grader_channel OBJECT ${CMAKE_CURRENT_LIST_DIR}/../grader_channel.cu)
   target_link_libraries(exercise_grader_channel PUBLIC common)
+  # Its tests: the records grade.py parses (host), digests and perturbations (GPU).
+  add_executable(grader_channel_test ${CMAKE_CURRENT_LIST_DIR}/../tools/tests/grader_channel_test.cu)
+  target_link_libraries(grader_channel_test PRIVATE exercise_grader_channel common_test_main)
+  doctest_discover_tests(grader_channel_test TEST_PREFIX "grader_channel." ADD_LABELS 1
+                         PROPERTIES SKIP_RETURN_CODE 77)
 endif()
 
 # The program is main.cu plus <name>_entry.cu, the only translation unit that includes the
