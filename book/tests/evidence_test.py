@@ -76,6 +76,10 @@ CASES = {
                                  r"'some-gpu/demo/alpha/gone\.txt' names no indexed evidence file"),
     "provenance_without_gpu": (append(TUNING, "// provenance: demo/alpha/ncu.txt\n"), 1,
                                r"tuning\.hpp:3: error: provenance key 'demo/alpha/ncu\.txt'"),
+    "provenance_results_file_is_fine": (append(TUNING, "// provenance: some-gpu/demo.csv\n"), 0,
+                                        r"0 problem"),
+    "provenance_missing_results_file": (append(TUNING, "// provenance: some-gpu/other.csv\n"), 1,
+                                        r"provenance key 'some-gpu/other\.csv'"),
 }
 
 

@@ -7,7 +7,7 @@ The evidence of a GPU is every file under book/results/<gpu>/ but the bench's re
 row in <gpu>/evidence.tsv (file, step, commit, command, claim). Pages cite a file with
 \\evidence{<gpu>/<part>/<step>/<file>} (a link) or show it with \\verbinclude <part>/<step>/<file>
 (the shown GPU's file, else another GPU's); a source gives a tuning constant's evidence on a line
-`// provenance: <gpu>/<part>/<step>/<file>`. Errors, as `path:line: error: ...`:
+`// provenance: <gpu>/<part>/<step>/<file>` (or a bench results file, <gpu>/<part>.csv). Errors, as `path:line: error: ...`:
 
 - a file in a GPU directory outside <part>/<step>/ (other than a results file and the index);
 - a file under <part>/<step>/ that the index does not list, and an index row whose file is
@@ -15,7 +15,7 @@ row in <gpu>/evidence.tsv (file, step, commit, command, claim). Pages cite a fil
   commit, a command and a claim);
 - a page's \\evidence{...} or \\verbinclude that names no file, and an evidence file named in a
   page as bare text (`x_1234abc.txt`) instead of through \\evidence{...};
-- a provenance key that names no indexed file.
+- a provenance key that names no indexed file (or bench results file, <gpu>/<part>.csv).
 
 Exit codes: 0 all in step, 1 a problem found (each printed), 2 bad usage.
 """
@@ -165,6 +165,13 @@ def check_pages(source_dir, keys, problems):
                                     "deleted file: `git show <commit>:<path>`)")
 
 
+def is_results_key(source_dir, key):
+    """A bench results file, <gpu>/<part>.csv (its --sweep rows are evidence too)."""
+    parts = key.split("/")
+    return (len(parts) == 2 and parts[1].endswith(".csv")
+            and os.path.isfile(os.path.join(source_dir, "book", "results", key)))
+
+
 def check_provenance(source_dir, keys, problems):
     for top in ("chapters", "common", "solutions"):
         for root, dirs, files in os.walk(os.path.join(source_dir, top)):
@@ -177,7 +184,7 @@ def check_provenance(source_dir, keys, problems):
                     for line_no, line in enumerate(f, 1):
                         for key in PROVENANCE.findall(line):
                             key = key.rstrip(".,;)")
-                            if key not in keys:
+                            if key not in keys and not is_results_key(source_dir, key):
                                 problems.append(
                                     f"{os.path.relpath(path, source_dir)}:{line_no}: error: "
                                     f"provenance key '{key}' names no indexed evidence file "
