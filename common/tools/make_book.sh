@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# README command 1: configure and build everything, run the bench when a GPU is present (which
-# writes book/results/<gpu>/<part>.csv, one part after the other), then render the book: from this
-# GPU's files when the bench wrote any, else from the GPU that the CMake cache variable BOOK_GPU
-# names (nvidia-h200, the reference, unless set otherwise). On a GPU older than Hopper the bench
-# leaves out the steps it cannot run ("not available on this GPU"); a part not benched here says
-# "not measured yet"; Appendix A sets this GPU beside every other GPU in book/results/.
+# README command 1. With a GPU: configure and build everything, run the bench (which writes
+# book/results/<gpu>/<part>.csv, one part after the other), then render the book: from this GPU's
+# files when the bench wrote any, else from the GPU that the CMake cache variable BOOK_GPU names
+# (nvidia-h200, the reference, unless set otherwise). On a GPU older than Hopper the bench leaves
+# out the steps it cannot run ("not available on this GPU"); a part not benched here says "not
+# measured yet"; Appendix A sets this GPU beside every other GPU in book/results/.
+# Without a GPU (no nvidia-smi that lists one, no /dev/nvidia<N>), or with --no-bench, nothing is
+# measured, so only the `book` target is built: the render needs no compiled program.
 #   bash common/tools/make_book.sh                 bench every part (with a GPU), render
 #   bash common/tools/make_book.sh --part scan     bench one part (repeatable), render
 #   bash common/tools/make_book.sh --no-bench      render from the results already in book/results/
@@ -20,9 +22,25 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-bash common/tools/configure_and_build.sh
 export PATH=/usr/local/cuda/bin:$PATH
-if [ $bench -eq 1 ] && build/bin/gpu_info --check >/dev/null 2>&1; then
+# A GPU is likely when the driver lists one or a device node exists (/dev/dxg: WSL 2); the
+# bench's own probe (gpu_info --check, after the full build) decides whether it can run.
+gpu_seen=0
+if { command -v nvidia-smi >/dev/null && nvidia-smi -L 2>/dev/null | grep -q '^GPU '; } ||
+   compgen -G '/dev/nvidia[0-9]*' >/dev/null || [ -e /dev/dxg ]; then
+  gpu_seen=1
+fi
+if [ $bench -eq 1 ] && [ $gpu_seen -eq 1 ]; then
+  bash common/tools/configure_and_build.sh
+else
+  bash common/tools/ensure_deps.sh
+  cmake --preset default
+  if [ $bench -eq 1 ]; then
+    echo "make_book: no GPU found (nvidia-smi lists none, no /dev/nvidia<N>): building only" \
+         "the book, not the programs"
+  fi
+fi
+if [ $bench -eq 1 ] && [ $gpu_seen -eq 1 ] && build/bin/gpu_info --check >/dev/null 2>&1; then
   metadata=$(build/bin/gpu_info --metadata)
   gpu=$(sed -n 's/^results_name: //p' <<<"$metadata")
   capability=$(sed -n 's/^compute_capability: //p' <<<"$metadata")
