@@ -4,8 +4,10 @@
 # exits 1. Used by the README's two commands (common/tools/make_book.sh and run_tests.sh).
 set -euo pipefail
 
+# chromium: the browser test (book/tests/browser_test.py, CTest label browser) loads the rendered
+# book in it, driven through its DevTools pipe by Python's standard library.
 packages=(cmake ninja-build g++ ccache git python3 doctest-dev doxygen doxygen-awesome-css
-          gnuplot-nox libjs-mathjax libprimesieve-dev)
+          gnuplot-nox libjs-mathjax libprimesieve-dev chromium)
 
 if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
   export PATH=/usr/local/cuda/bin:$PATH
