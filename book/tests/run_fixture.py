@@ -128,7 +128,8 @@ RTX_4090_NAME = "NVIDIA GeForce RTX 4090"
 def extra_part(root):
     """A second part, "extra" (one step, gamma), measured on the fixture GPU only."""
     write("chapters/extra/extra.md", "\\page part_extra Part E: A second fixture part\n\n"
-          "Measured on the fixture GPU only.\n\n- \\subpage gamma\n")(root)
+          "Measured on the fixture GPU only.\n\n\\image html extra_sizes.svg \"gamma\"\n\n"
+          "- \\subpage gamma\n")(root)
     write("chapters/extra/01_gamma/CMakeLists.txt", "add_chapter(gamma PART extra)\n")(root)
     write("chapters/extra/01_gamma/gamma.md", "\\page gamma gamma: one step of part E\n\n"
           "## Measured results\n\n\\htmlinclude gamma_results.html\n\n"
@@ -170,6 +171,35 @@ RUNS_PAGE = chain(
     append(BETA_MD, "The runs behind this page:\n\n- \\subpage beta_runs"))
 LEARN = "## What you will learn\n\n"
 PROSE = "Each thread of the kernel reads two elements and writes them back. "  # 12 words
+
+def sweep_rows(count):
+    """`count` more variants of beta at the reference size, after its default's row (its first):
+    beta's table grows past the length at which a table is collapsed."""
+    rows = "".join(f"demo,beta,sweep={k},float,16777216,0,0,134217728,30,0.110000,0.109000,"
+                   f"0.111000,1220.2,1677.7,1800.0,72.7,67.8,Lib,1500.0,81.3,ok\n"
+                   for k in range(count))
+
+    def change(root):
+        with open(os.path.join(root, RESULTS), "a", encoding="utf-8") as f:
+            f.write(rows)
+    return change
+
+
+def zero_bandwidth(root):
+    """Every step row of the fixture with 0 GB/s: nothing of the steps falls inside the size
+    plot's logarithmic axis, so the plot would be empty."""
+    p = os.path.join(root, RESULTS)
+    with open(p, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    out = []
+    for line in lines:
+        cells = line.split(",")
+        if line.startswith("demo,") and len(cells) > 12:
+            cells[12] = "0.0"
+        out.append(",".join(cells))
+    with open(p, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+
 
 # name: (change, expected exit code, regex the output must match[, extra build_book arguments])
 CASES = {
@@ -339,6 +369,14 @@ CASES = {
     "step_page_too_long": (append(BETA_MD, (PROSE * 10 + "\n\n") * 21), 1,
                            r"beta\.md:1: error: \d+ words of prose; a step page reads in one "
                            r"sitting \(2500 at most"),
+    # tables and plots a reader can look at: every part page shows its plot against n, which
+    # draws its steps' lines; a long table is collapsed behind a summary line
+    "part_page_without_size_plot": (replace("chapters/demo/demo.md",
+                                            "\\image html demo_sizes.svg", "Plot:"), 1,
+                                    r"demo\.md: error: the part page does not show its size plot: "
+                                    r"add `\\image html demo_sizes\.svg"),
+    "empty_size_plot": (zero_bandwidth, 1, r"demo: error: demo_sizes\.svg: an empty plot"),
+    "long_table_collapsed": (sweep_rows(30), 0, r"book: .*index\.html"),
     "long_table_is_not_prose": (append(BETA_MD, "| variant | what it does |\n|---|---|\n" +
                                        ("| beta | " + PROSE + "|\n") * 250), 0,
                                 r"book: .*index\.html"),
@@ -432,11 +470,72 @@ def check_good(work, case):
         need("generated/beta_results.html", r"not measured yet on the Other GPU")
         need("generated/gpu_comparison.html", r"Other GPU(.|\n)*not measured yet")
         need("html/beta.html", r"not measured")                    # \\fact{beta_speedup}
+    problems += table_problems(os.path.join(out, "generated"))
+    problems += size_plot_problems(out, "demo", measured=case != "missing_part_file")
+    if case == "long_table_collapsed":
+        with open(os.path.join(out, "generated", "beta_results.html"), encoding="utf-8") as f:
+            text = f.read()
+        tables = re.findall(r"<table.*?</table>", text, re.S)
+        shown = [re.findall(r"<tr[^>]*>", x) for x in tables]
+        if "<details class=\"book-more\">" not in text or len(tables) != 2:
+            problems.append("beta's table of 31 rows is not collapsed behind a <details> line")
+        elif not (len(shown[0]) == 2 and "two_per_thread" in tables[0] and "sweep=" not in
+                  tables[0] and len(shown[1]) == 32):
+            problems.append(f"beta's collapsed table shows {len(shown[0]) - 1} rows, not the "
+                            f"default's one, or its whole table lacks rows ({len(shown[1]) - 1})")
     # generated files go to the output directory, never into the sources
     for root, _, files in os.walk(os.path.join(work, "src")):
         for f in files:
             if f.endswith(("_results.html", "_diff.html", ".svg")):
                 problems.append(f"generated file in the source tree: {os.path.join(root, f)}")
+    return problems
+
+
+def table_problems(gen_dir):
+    """Every generated table sits in a sideways-scrolling box (<div class="book-scroll">) and has
+    no column whose every body cell is empty ("—")."""
+    problems = []
+    for name in sorted(os.listdir(gen_dir)):
+        if not name.endswith(".html") or name.endswith("_diff.html") or name in (
+                "header.html", "footer.html"):
+            continue
+        with open(os.path.join(gen_dir, name), encoding="utf-8") as f:
+            text = f.read()
+        for k, table in enumerate(re.findall(r"(.{0,40})(<table.*?</table>)", text, re.S)):
+            before, body = table
+            if not before.endswith('<div class="book-scroll">'):
+                problems.append(f"{name}: table {k + 1} is not inside a scroll box")
+            rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(
+                r"<td[^>]*>(.*?)</td>", r, re.S)] for r in re.findall(r"<tr[^>]*>(.*?)</tr>",
+                                                                      body, re.S)]
+            rows = [r for r in rows if r]
+            width = max((len(r) for r in rows), default=0)
+            for j in range(width):
+                if all(j < len(r) and r[j] == "—" for r in rows):
+                    problems.append(f"{name}: table {k + 1}: column {j + 1} is empty in every row")
+    return problems
+
+
+def size_plot_problems(out, part, measured=True):
+    """The part page shows <part>_sizes.svg, and the plot draws at least one step's line (a
+    gnuplot series group with a data point besides its key's sample); for a part the GPU has not
+    measured, a plot that says so."""
+    problems = []
+    page = os.path.join(out, "html", f"part_{part}.html")
+    with open(page, encoding="utf-8") as f:
+        if not re.search(f'(src|data)="{part}_sizes\\.svg"', f.read()):
+            problems.append(f"part_{part}.html does not show {part}_sizes.svg")
+    svg = os.path.join(out, "html", f"{part}_sizes.svg")
+    if not os.path.exists(svg):
+        return problems + [f"{part}_sizes.svg was not produced"]
+    with open(svg, encoding="utf-8") as f:
+        text = f.read()
+    if not measured:
+        return problems + ([] if "not measured yet" in text else
+                           [f"{part}_sizes.svg does not say the part is not measured yet"])
+    groups = re.split(r'<g id="gnuplot_plot_\d+"', text)[1:]
+    if not any(g.count("<use xlink:href='#gpPt") > 1 for g in groups):
+        problems.append(f"{part}_sizes.svg draws no line (an empty plot)")
     return problems
 
 
@@ -494,23 +593,23 @@ def check_other_gpu(work, case):
     head, body = (rows[0], rows[1:]) if rows else ([], [])
     if any(len(r) != len(head) for r in body):
         problems.append(f"gpu_comparison.html: rows of other widths than its {len(head)} columns")
-    by_part_gpu = {(r[0], r[2]): r for r in body if len(r) == len(head)}
+    by_part_gpu = {(r[0], r[1]): r for r in body if len(r) == len(head)}
     gb = head.index("GB/s") if "GB/s" in head else None
     book_gpu = f"{RTX_4090_NAME} (the book's)"
     want = {("Part D: A fixture part", book_gpu): (
-                "alpha (block=256)" + (" (beta: not available on this GPU)" if named else ""),
-                "731"),
+                "alpha (block=128)" + (" (beta: not available on this GPU)" if named else ""),
+                "639"),  # the step's default (its first row), not its fastest variant
             ("Part D: A fixture part", "Fixture GPU"): ("beta (two_per_thread)", "1342"),
             ("Part D: A fixture part", "Newer GPU"): ("beta (two_per_thread)", "900"),
             ("Part E: A second fixture part", "Fixture GPU"): ("gamma", "1074"),
-            ("Part E: A second fixture part", book_gpu): ("—", "—"),
-            ("Part E: A second fixture part", "Newer GPU"): ("—", "—")}
+            ("Part E: A second fixture part", book_gpu): ("not measured yet", "—"),
+            ("Part E: A second fixture part", "Newer GPU"): ("not measured yet", "—")}
     for key, (step, gbps) in want.items():
         r = by_part_gpu.get(key)
-        if r is None or gb is None or (r[1], r[gb]) != (step, gbps):
+        if r is None or gb is None or (r[2], r[gb]) != (step, gbps):
             problems.append(f"gpu_comparison.html: {key}: want step {step!r} at {gbps} GB/s, got "
                             f"{r}")
-    if body and body[0][2] != book_gpu:
+    if body and body[0][1] != book_gpu:
         problems.append(f"gpu_comparison.html: the book's GPU is not first: {body[0]}")
     need("html/measurements.html", r"Fixture GPU(.|\n)*Newer GPU")  # Appendix A rendered
     return problems
@@ -554,6 +653,7 @@ def main():
     if not re.search(pattern, r.stdout):
         problems.append(f"its output does not match /{pattern}/")
     if args.case in ("good", "json_results", "two_gpus_reference_pages",
+                     "long_table_collapsed",
                      "two_gpus_render_the_second", "two_gpus_unnamed_newest",
                      "missing_part_file", "runs_page_holds_the_history") and r.returncode == 0:
         problems += check_good(work, args.case)

@@ -404,6 +404,9 @@ def main():
                                                 source_dir, titles))
     copy_evidence(gpu_dir, [g.path for g in all_gpus], os.path.join(gen_dir, "evidence"))
     generator_errors = run_part_generators(parts, gpu_results, gen_dir, source_dir)
+    # Each part's plot against n (<part>_sizes.svg): its page must show it, and it must draw a line.
+    generator_errors += gen_results.size_plots(parts, gpu_results, titles, args.gnuplot, gen_dir,
+                                               source_dir)
     for line in generator_errors:
         print(line, file=sys.stderr)
     try:

@@ -5,8 +5,15 @@ own yardsticks and metadata).
 Writes into the generated directory:
   <step>_results.html   the step's table (time, GB/s, % of the yardsticks and of the peer, step and
                         cumulative speedup) with the GPU and its metadata under it
-  <step>_variants.svg   GB/s of each variant of the step at the part's reference size
+  <step>_variants.svg   GB/s of each variant of the step at the part's reference size (horizontal
+                        bars, fastest first, for a sweep of more than 8)
   <part>_bandwidth.svg  GB/s by step at the part's reference size, yardsticks and peer as lines
+  <part>_sizes.svg      each step's GB/s (the sieve: time) against n on log axes, the copy
+                        yardstick and each peer as lines; every part page shows it
+
+Every generated table is in a box that scrolls sideways, has no column that is empty in every row,
+and, past LONG_TABLE_ROWS rows, shows the default's rows with the whole table behind a summary
+line (table_html).
   measurements.html     every row of every part's file and its metadata (the appendix)
   gpu_comparison.html   each part's final step and its peer on every GPU that has results
   facts                 {name: value} for the \\fact{name} aliases (see book/README.md)
@@ -196,14 +203,70 @@ def choose(results_dir, gpu, source_dir):
 # Formatting
 
 
-def captioned_table(caption, head_html, body_rows):
+# A table longer than this many body rows is collapsed: the rows that matter (a step's default
+# variant, say) stay in sight and the whole table opens from a <details> summary line under them.
+LONG_TABLE_ROWS = 25
+# What a cell reads when it has no value; a column of nothing else is left out of the table.
+EMPTY_CELL = "—"
+
+
+def cell_text(cell_html):
+    """A cell's text without its tags (to tell an empty cell)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", cell_html)).strip()
+
+
+def _empty_columns(body, width):
+    return {j for j in range(width)
+            if body and all(j >= len(cells) or cell_text(cells[j]) in (EMPTY_CELL, "")
+                            for cells in body)}
+
+
+def _table_tag(head, body, classes, table_class, keep_cols):
+    out = [f'<div class="book-scroll"><table class="{table_class}"><thead><tr>']
+    out += [f"<th>{h}</th>" for j, h in enumerate(head) if j in keep_cols]
+    out.append("</tr></thead><tbody>")
+    for cells, cls in zip(body, classes):
+        attr = f' class="{cls}"' if cls else ""
+        out.append(f"<tr{attr}>" + "".join(f"<td>{c}</td>" for j, c in enumerate(cells)
+                                              if j in keep_cols) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "\n".join(out)
+
+
+def table_html(head, body, classes=None, shown=None, what="rows", table_class="book-results-table"):
+    """A generated table as every page shows one: `head` (HTML of each column head) and `body`
+    (rows of HTML cells), in a box that scrolls sideways when the table is wider than the page's
+    column; a column whose every cell is empty (EMPTY_CELL) is left out. A table of more than
+    LONG_TABLE_ROWS rows shows only the rows whose index is in `shown` (by default its first
+    rows) and, under them, a <details> summary line ("all N <what>") that opens the whole table.
+    `classes`: a CSS class per row ("" for none)."""
+    classes = list(classes) if classes is not None else [""] * len(body)
+    width = max([len(head)] + [len(c) for c in body])
+    empty = _empty_columns(body, width)
+    keep_cols = {j for j in range(width) if j not in empty}
+    if len(body) <= LONG_TABLE_ROWS:
+        return _table_tag(head, body, classes, table_class, keep_cols)
+    shown = sorted(set(shown) if shown else range(min(12, len(body))))
+    top = _table_tag(head, [body[i] for i in shown], [classes[i] for i in shown], table_class,
+                     keep_cols)
+    return (top + f'\n<details class="book-more"><summary>all {len(body)} {html.escape(what)} '
+            f"(the {len(shown)} above and {len(body) - len(shown)} more)</summary>\n"
+            + _table_tag(head, body, classes, table_class, keep_cols) + "\n</details>")
+
+
+def _split_cells(row_html):
+    """A ready row of <td> cells (a part generator's) as a list of cell HTML."""
+    return re.findall(r"<td[^>]*>(.*?)</td>", row_html, re.S)
+
+
+def captioned_table(caption, head_html, body_rows, shown=None):
     """A results table for a part's own generator (its then_now.py): a bold caption (escaped),
-    column heads given as HTML (they may hold <sup>), and rows of ready <td> cells."""
-    rows = "".join(f"<tr>{r}</tr>\n" for r in body_rows)
+    column heads given as HTML (they may hold <sup>), and rows of ready <td> cells. Shown as
+    table_html shows every generated table (`shown`: the row indices a long table keeps in
+    sight)."""
+    body = [_split_cells(r) for r in body_rows]
     return (f'<div class="book-results"><p><b>{html.escape(caption)}</b></p>\n'
-            f'<table class="book-results-table"><thead><tr>'
-            f"{''.join(f'<th>{h}</th>' for h in head_html)}</tr></thead>\n"
-            f"<tbody>{rows}</tbody></table></div>\n")
+            f"{table_html(head_html, body, shown=shown)}</div>\n")
 
 
 def fmt_gbps(v):
@@ -299,6 +362,12 @@ def reference_size(results, part):
     return max(count, key=lambda k: (count[k], most_bytes[k], k))
 
 
+def default_variant(rows):
+    """The variant name of a step's default run: that of its first row (the bench runs the
+    step's plain command line first; its sweeps follow)."""
+    return rows[0]["variant"] if rows else ""
+
+
 def best_row(rows):
     return max(rows, key=lambda r: (r["gbps"], -r["median_ms"])) if rows else None
 
@@ -386,11 +455,11 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
         head.append("% of " + html.escape(" / ".join(peers)))
     head += [f"vs {html.escape(prev.name)}" if prev else "vs previous step",
              f"vs {html.escape(first.name)}" if first else "vs first step"]
-    out = ['<div class="book-results">', '<table class="book-results-table">', "<thead><tr>"]
-    out += [f"<th>{h}</th>" for h in head]
-    out.append("</tr></thead><tbody>")
+    body, classes, shown = [], [], []
+    default = default_variant(rows)
     for r in rows:
-        cls = ' class="book-best"' if r is best else ""
+        if r["variant"] == default:
+            shown.append(len(body))
         cells = [html.escape(r["variant"] or "—"), html.escape(r["type"]),
                  f'<span title="{int(r["bytes"]):,} bytes moved">{size_label(r)}</span>',
                  f'<span title="min {fmt_time(r["min_ms"])}, max {fmt_time(r["max_ms"])}, '
@@ -424,8 +493,12 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
                 cells.append(f'<span title="{html.escape(other.name)} {html.escape(how)}: '
                              f'{fmt_time(m["median_ms"])}">'
                              f'{fmt_speedup(m["median_ms"] / r["median_ms"])}</span>')
-        out.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
+        body.append(cells)
+        classes.append("book-best" if r is best else "")
+    out = ['<div class="book-results">',
+           table_html(head, body, classes, shown,
+                      what="rows: every variant" + (" at every size" if len(
+                          {size_key(r) for r in rows}) > 1 else ""))]
     notes = ["Effective bandwidth: the bytes the algorithm must move ÷ the median time, in "
              "10<sup>9</sup> bytes per second; % of the copy and read yardsticks measured in the "
              "same process (see \u201cMethodology\u201d)."]
@@ -439,6 +512,9 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
     if best is not None:
         notes.append(f"The bold row is the fastest at the part's reference size "
                      f"({size_label(best)}).")
+    if len(rows) > LONG_TABLE_ROWS:
+        notes.append(f"Shown: the default's rows ({html.escape(default or step.name)}); the line "
+                     "under them opens every row.")
     out.append(f'<p class="book-meta">{" ".join(notes)}<br/>'
                f"Measured on {meta_line(results, source_dir)}</p>")
     out.append(_figures(images))
@@ -452,6 +528,8 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
 
 PALETTE = {"bar": "#4e79a7", "copy": "#e15759", "read": "#59a14f", "peer": "#f28e2b",
            "theory": "#8c8c8c", "here": "#2b5c93", "before": "#9bb1cc", "after": "#dbe2ec"}
+# Each peer its own colour and dash, so that two peers of one part never look alike.
+PEER_STYLES = [("#f28e2b", 1), ("#b07aa1", 5), ("#9c755f", 4), ("#76b7b2", 2)]
 
 
 def _median(values):
@@ -470,6 +548,18 @@ def _placeholder_svg(path, message):
 
 def _gp_string(s):
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _run_gnuplot(gnuplot, work, script, path):
+    """Writes the script beside the plot (<work>.gp, kept for a look) and runs it; returns the
+    script's path. Raises RuntimeError when gnuplot fails or writes no `path`."""
+    gp = work + ".gp"
+    with open(gp, "w", encoding="utf-8") as f:
+        f.write("\n".join(script) + "\n")
+    r = subprocess.run([gnuplot, gp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0 or not os.path.exists(path):
+        raise RuntimeError(f"gnuplot failed on {gp}:\n{r.stderr}")
+    return gp
 
 
 def bar_plot(gnuplot, path, title, labels, values, lines, colours=None,
@@ -518,20 +608,57 @@ def bar_plot(gnuplot, path, title, labels, values, lines, colours=None,
         plot.append(f"{value:.3f} with lines lw 2 dt {dash} lc rgb '{colour}' "
                     f"title {_gp_string(name)}")
     script.append("plot " + ", \\\n     ".join(plot))
-    gp = work + ".gp"
-    with open(gp, "w", encoding="utf-8") as f:
-        f.write("\n".join(script) + "\n")
-    r = subprocess.run([gnuplot, gp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0 or not os.path.exists(path):
-        raise RuntimeError(f"gnuplot failed on {gp}:\n{r.stderr}")
+    _run_gnuplot(gnuplot, work, script, path)
+
+
+def hbar_plot(gnuplot, path, title, labels, values, lines, xlabel="effective bandwidth (GB/s)"):
+    """Horizontal bars, fastest at the top, each labelled on the left and its value at its end:
+    a sweep of many variants stays readable. Reference lines [(name, value, colour, dash)] are
+    vertical."""
+    work = os.path.splitext(path)[0]
+    data = work + ".dat"
+    order = sorted(range(len(labels)), key=lambda i: values[i])  # slowest at the bottom (y = 0)
+    count = len(order)
+    with open(data, "w", encoding="utf-8") as f:
+        for y, i in enumerate(order):
+            f.write(f"{y} {_gp_string(labels[i])} {values[i]:.3f} "
+                    f"{_gp_string(fmt_gbps(values[i]))}\n")
+        for _, value, _, _ in lines:  # each reference line: a block of two points
+            f.write(f"\n\n{value:.3f} -0.6\n{value:.3f} {count - 0.4:.1f}\n")
+    top = max(values + [v for _, v, _, _ in lines] + [1.0]) * 1.12
+    margin = min(64, 4 + max(len(x) for x in labels) * 0.86)
+    script = [
+        f"set terminal svg size 860,{110 + 22 * count + 18 * ((len(lines) + 1) // 2)} dynamic "
+        "noenhanced font 'sans,12' background '#ffffff'",
+        f"set output {_gp_string(path)}",
+        f"set title {_gp_string(title)}",
+        f"set xlabel {_gp_string(xlabel)}",
+        f"set xrange [0:{top:.1f}]",
+        f"set yrange [-0.6:{count - 0.4:.1f}]",
+        "set style fill solid 0.85 border -1",
+        "set grid xtics lc rgb '#dddddd'",
+        "set border 3", "set xtics nomirror", "set ytics nomirror scale 0",
+        f"set lmargin {margin:.0f}",
+        "set key below center horizontal maxcols 2 samplen 3 width -12",
+    ]
+    plot = [f"{_gp_string(data)} index 0 using ($3/2):1:($3/2):(0.35):ytic(2) with boxxyerror "
+            f"lc rgb '{PALETTE['bar']}' notitle",
+            "'' index 0 using 3:1:4 with labels left offset 0.4,0 font 'sans,10' notitle"]
+    for k, (name, _, colour, dash) in enumerate(lines):
+        plot.append(f"'' index {k + 1} using 1:2 with lines lw 2 dt {dash} lc rgb '{colour}' "
+                    f"title {_gp_string(name)}")
+    script.append("plot " + ", \\\n     ".join(plot))
+    _run_gnuplot(gnuplot, work, script, path)
 
 
 def reference_lines(results, rows):
     lines = []
     if rows and all(is_rate(r) for r in rows):  # numbers per second: only the peer applies
-        for p in sorted({r["peer"] for r in rows if r["peer"] and r["peer_gbps"] > 0}):
+        for i, p in enumerate(sorted({r["peer"] for r in rows
+                                      if r["peer"] and r["peer_gbps"] > 0})):
             v = _median([r["peer_gbps"] for r in rows if r["peer"] == p])
-            lines.append((f"{p} (peer) {fmt_gbps(v)} G numbers/s", v, PALETTE["peer"], 1))
+            colour, dash = PEER_STYLES[i % len(PEER_STYLES)]
+            lines.append((f"{p} (peer) {fmt_gbps(v)} G numbers/s", v, colour, dash))
         return lines
     copy = _median([r["copy_gbps"] for r in rows])
     read = _median([r["read_gbps"] for r in rows])
@@ -541,9 +668,10 @@ def reference_lines(results, rows):
     if read:
         lines.append((f"read yardstick {fmt_gbps(read)} GB/s", read, PALETTE["read"], 4))
     peers = sorted({r["peer"] for r in rows if r["peer"] and r["peer_gbps"] > 0})
-    for p in peers:
+    for i, p in enumerate(peers):
         v = _median([r["peer_gbps"] for r in rows if r["peer"] == p])
-        lines.append((f"{p} (peer) {fmt_gbps(v)} GB/s", v, PALETTE["peer"], 1))
+        colour, dash = PEER_STYLES[i % len(PEER_STYLES)]
+        lines.append((f"{p} (peer) {fmt_gbps(v)} GB/s", v, colour, dash))
     theo = float(results.meta.get("theoretical_gbps", 0) or 0)
     if theo:
         lines.append((f"theoretical {fmt_gbps(theo)} GB/s", theo, PALETTE["theory"], 3))
@@ -613,11 +741,14 @@ def step_plot(results, part, step, gnuplot, path):
     types = {r["type"] for r in rows}
     labels = [(r["variant"] or step.name) + (f" ({r['type']})" if len(types) > 1 else "")
               for r in rows]
-    bar_plot(gnuplot, path,
-             f"{step.name}: each variant at {size_label(rows[0], html_out=False)} "
-             f"({results.gpu()})",
-             labels, [r["gbps"] for r in rows], reference_lines(results, rows),
-             ylabel=_ylabel(rows))
+    title = (f"{step.name}: each variant at {size_label(rows[0], html_out=False)} "
+             f"({results.gpu()})")
+    if len(rows) > 8:  # a sweep: horizontal bars, fastest first, labels never overlap
+        hbar_plot(gnuplot, path, title + ", fastest first", labels, [r["gbps"] for r in rows],
+                  reference_lines(results, rows), xlabel=_ylabel(rows))
+    else:
+        bar_plot(gnuplot, path, title, labels, [r["gbps"] for r in rows],
+                 reference_lines(results, rows), ylabel=_ylabel(rows))
     return len(rows)
 
 
@@ -644,26 +775,205 @@ def step_plots(results, part, title, step, gnuplot, out_dir, page_text=""):
     return shown
 
 
+# The steps' lines: colours and point shapes in turn (13 steps never repeat a pair).
+STEP_COLOURS = ["#4e79a7", "#59a14f", "#e15759", "#edc948", "#af7aa1", "#ff9da7", "#9c755f",
+                "#17becf", "#7f7f7f", "#bcbd22", "#1f3a93", "#2ca02c", "#d62728"]
+STEP_POINTS = [7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14, 1]
+
+
+def _elements(r):
+    """A row's n on the size plots: its elements (rows x cols for a matrix)."""
+    n, rows, cols = size_key(r)
+    return rows * cols if rows and cols else n
+
+
+def plot_type(results, part):
+    """The one type a part's size plot shows: that of the final measured step's default row."""
+    for s in reversed(part.steps):
+        rows = [r for r in results.step_rows(s.name) if r["bytes"] > 0]
+        if rows:
+            return rows[0]["type"]
+    return ""
+
+
+def size_series(results, part):
+    """The size plot's data: ([(step, [(n, y)])], [(name, [(n, y)], colour, dash)], how), y the
+    effective bandwidth in GB/s, or for a part that measures time (the sieve) the median time in
+    ms. A step's line is its default variant (its first row's) in the part's plot type, at each n
+    it was measured at (the median where several shapes have the same element count). The
+    reference lines: the copy yardstick (memcpy of each size, measured in the same run beside each
+    row) and each peer. `how` is "time" or "bandwidth"."""
+    want = plot_type(results, part)
+    rate = want == RATE_TYPE
+    steps, every = [], []
+    for s in part.steps:
+        rows = [r for r in results.step_rows(s.name) if r["bytes"] > 0 and r["type"] == want]
+        rows = [r for r in rows if r["variant"] == default_variant(rows)]
+        if not rows:
+            continue
+        every += [r for r in results.step_rows(s.name) if r["bytes"] > 0 and r["type"] == want]
+        by_n = {}
+        for r in rows:
+            by_n.setdefault(_elements(r), []).append(r["median_ms"] if rate else r["gbps"])
+        steps.append((s.name, sorted((n, statistics.median(v)) for n, v in by_n.items())))
+    lines = []
+
+    def collect(value):
+        by_n = {}
+        for r in every:
+            v = value(r)
+            if v and v > 0:
+                by_n.setdefault(_elements(r), []).append(v)
+        return sorted((n, statistics.median(v)) for n, v in by_n.items())
+
+    if not rate:
+        copy = collect(lambda r: r["copy_gbps"])
+        if copy:
+            lines.append(("copy yardstick (cudaMemcpy, same run)", copy, PALETTE["copy"], 2))
+    peers = sorted({r["peer"] for r in every if r["peer"] and r["peer_gbps"] > 0})
+    for i, peer in enumerate(peers):
+        colour, dash = PEER_STYLES[i % len(PEER_STYLES)]
+        if rate:
+            pts = collect(lambda r: r["bytes"] / r["peer_gbps"] * 1e-6
+                          if r["peer"] == peer and r["peer_gbps"] > 0 else 0)
+        else:
+            pts = collect(lambda r: r["peer_gbps"] if r["peer"] == peer else 0)
+        lines.append((f"{peer} (peer)", pts, colour, dash))
+    return steps, lines, ("time" if rate else "bandwidth")
+
+
+def size_plot(results, part, title, gnuplot, path):
+    """<part>_sizes.svg: each step's effective bandwidth (time, for the sieve) against n on a log
+    axis, one line per step, with the copy yardstick and each peer as lines (a reference measured
+    at one size only is a horizontal line, and its key says so). Returns the number of steps drawn
+    (0: it wrote a "not measured" placeholder instead). Raises RuntimeError when the plot drew no
+    step's line (an empty plot)."""
+    if results is None:
+        _placeholder_svg(path, f"{title}: not measured yet on this GPU")
+        return 0
+    steps, lines, how = size_series(results, part)
+    if not steps:
+        _placeholder_svg(path, f"{title}: not measured yet")
+        return 0
+    work = os.path.splitext(path)[0]
+    data = work + ".dat"
+    series = [(name, pts) for name, pts in steps] + [(name, pts) for name, pts, _, _ in lines]
+    with open(data, "w", encoding="utf-8") as f:
+        for _, pts in series:
+            for n, y in pts:
+                f.write(f"{n} {y:.6g}\n")
+            f.write("\n\n")
+    xs = [n for _, pts in series for n, _ in pts]
+    ys = [y for _, pts in series for _, y in pts if y > 0]
+    lo, hi = min(xs), max(xs)
+    if lo == hi:
+        lo, hi = lo / 4, hi * 4
+    decimal = any(n & (n - 1) for n in xs if n > 0) and how == "time"
+    base = 10 if decimal else 2
+    log_y = how == "time" or (ys and max(ys) / max(min(ys), 1e-9) > 20)
+    key_rows = (len(series) + 2) // 3
+    plot_title = (f"{title}: each step against n"
+                  + ("" if how == "time" else f", {plot_type(results, part)}")
+                  + f" ({results.gpu()})")
+    xlabel = ("n (the range [0, n] sieved)" if how == "time"
+              else "n (elements: rows x cols for a matrix)")
+    ylabel = ("median time (ms, log scale)" if how == "time" else
+              "effective bandwidth (GB/s" + (", log scale)" if log_y else ")"))
+    script = [
+        f"set terminal svg size 860,{470 + 18 * key_rows} dynamic noenhanced font 'sans,13' "
+        "background '#ffffff'",
+        f"set output {_gp_string(path)}",
+        f"set title {_gp_string(plot_title)}",
+        f"set xlabel {_gp_string(xlabel)}",
+        f"set ylabel {_gp_string(ylabel)}",
+        f"set logscale x {base}",
+        f"set format x '{base}^%L'",
+        f"set xrange [{lo / 1.5:.6g}:{hi * 1.5:.6g}]",
+        "set logscale y" if log_y else "set yrange [0:*]",
+        "set grid xtics ytics lc rgb '#dddddd'",
+        "set border 3", "set xtics nomirror", "set ytics nomirror",
+        "set key below center horizontal maxcols 3 samplen 3 width -6",
+        "set lmargin 10",
+    ]
+    plot = []
+    for i, (name, _) in enumerate(steps):
+        plot.append(f"{_gp_string(data)} index {i} using 1:2 with linespoints lw 2 "
+                    f"pt {STEP_POINTS[i % len(STEP_POINTS)]} ps 0.8 "
+                    f"lc rgb '{STEP_COLOURS[i % len(STEP_COLOURS)]}' title {_gp_string(name)}")
+    for j, (name, pts, colour, dash) in enumerate(lines):
+        index = len(steps) + j
+        style = "lines" if len(pts) > 1 else "points pt 2 ps 1.2"
+        if len(pts) == 1:  # measured at one size only: a horizontal line at that value
+            plot.append(f"{pts[0][1]:.6g} with lines lw 2 dt {dash} lc rgb '{colour}' "
+                        f"title {_gp_string(name + ' (one size only)')}")
+            continue
+        plot.append(f"{_gp_string(data)} index {index} using 1:2 with {style} lw 2 dt {dash} "
+                    f"lc rgb '{colour}' title {_gp_string(name)}")
+    script.append("plot " + ", \\\n     ".join(plot))
+    gp = _run_gnuplot(gnuplot, work, script, path)
+    if not any(y > 0 for _, pts in steps for _, y in pts) or drawn_series(path, len(steps)) == 0:
+        raise RuntimeError(f"{os.path.basename(path)}: an empty plot: none of the "
+                           f"{len(steps)} steps' lines has a positive point in range ({gp})")
+    return len(steps)
+
+
+def drawn_series(svg_path, count):
+    """How many of the first `count` series of a gnuplot SVG (the steps' lines) draw a data point:
+    each series is a <g id="gnuplot_plot_N"> group whose first point symbol is its key's sample."""
+    with open(svg_path, encoding="utf-8") as f:
+        groups = re.split(r'<g id="gnuplot_plot_\d+"', f.read())[1:count + 1]
+    return sum(1 for g in groups if g.count("<use xlink:href='#gpPt") > 1)
+
+
+SIZE_PLOT_LINE = re.compile(r"^\s*[\\@]image\s+html\s+(\w+)_sizes\.svg\b", re.M)
+
+
+def size_plots(parts, gpu_results, titles, gnuplot, out_dir, source_dir=""):
+    """Every part's <part>_sizes.svg, and the problems a render must fail on: a part page without
+    its size plot (`\\image html <part>_sizes.svg "<caption>"`), and a size plot that draws no
+    line. Returns the error messages."""
+    errors = []
+    for p in parts:
+        results = gpu_results.part(p.name) if gpu_results else None
+        name = f"{p.name}_sizes.svg"
+        try:
+            size_plot(results, p, titles.get(p.name, p.name), gnuplot, os.path.join(out_dir, name))
+        except RuntimeError as e:
+            errors.append(f"{p.name}: error: {e}")
+        page = p.page
+        text = open(page, encoding="utf-8").read() if os.path.exists(page) else ""
+        if p.name not in SIZE_PLOT_LINE.findall(text):
+            errors.append(f"{os.path.relpath(page, source_dir) if source_dir else page}: error: "
+                          f"the part page does not show its size plot: add "
+                          f"`\\image html {name} \"<caption>\"`")
+    return errors
+
+
 # ---------------------------------------------------------------------------------------------
 # The appendix table of every row
 
 
-def _rows_table(rows):
-    out = ['<table class="book-results-table"><thead><tr><th>step</th><th>variant</th>'
-           "<th>type</th><th>size</th><th>median</th><th>min</th><th>max</th>"
-           "<th>GB/s</th><th>% copy</th><th>% read</th><th>peer</th><th>% peer</th>"
-           "</tr></thead><tbody>"]
+def _rows_table(rows, ref=None):
+    """Every row of one part's run; a long one keeps in sight the yardsticks and each step's
+    default row(s) at the part's reference size `ref`."""
+    head = ["step", "variant", "type", "size", "median", "min", "max", "GB/s", "% copy", "% read",
+            "peer", "% peer"]
+    body, shown, defaults = [], [], {}
     for r in rows:
-        cells = [r["step"], r["variant"] or "—", r["type"], size_label(r),
-                 fmt_time(r["median_ms"]), fmt_time(r["min_ms"]), fmt_time(r["max_ms"]),
-                 fmt_gbps(r["gbps"]) if r["bytes"] else "—",
-                 fmt_pct(r["pct_copy"]) if r["bytes"] else "—",
-                 fmt_pct(r["pct_read"]) if r["bytes"] else "—",
-                 html.escape(r["peer"]) or "—",
-                 fmt_pct(r["pct_peer"]) if r["peer"] else "—"]
-        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    out.append("</tbody></table>")
-    return out
+        default = defaults.setdefault(r["step"], r["variant"])
+        if r["part"] == "yardstick" or (r["variant"] == default and size_key(r) == ref):
+            shown.append(len(body))
+        body.append([html.escape(r["step"]), html.escape(r["variant"]) or EMPTY_CELL,
+                     html.escape(r["type"]), size_label(r),
+                     fmt_time(r["median_ms"]), fmt_time(r["min_ms"]), fmt_time(r["max_ms"]),
+                     fmt_gbps(r["gbps"]) if r["bytes"] else EMPTY_CELL,
+                     fmt_pct(r["pct_copy"]) if r["bytes"] and not is_rate(r) else EMPTY_CELL,
+                     fmt_pct(r["pct_read"]) if r["bytes"] and not is_rate(r) else EMPTY_CELL,
+                     html.escape(r["peer"]) or EMPTY_CELL,
+                     fmt_pct(r["pct_peer"]) if r["peer"] else EMPTY_CELL])
+    return [table_html(head, body, shown=shown,
+                       what="rows of this run (the yardsticks and each step's default at the "
+                            "reference size above)")]
 
 
 HIDDEN_META = ("run_seconds",)  # kept for the bench's time estimate, not for readers
@@ -699,16 +1009,14 @@ def measurements_html(gpu_results, parts, all_gpus, source_dir, titles=None):
             out.append("<p>Not available on this GPU (the bench measured no rows of them): " +
                        ", ".join(f"<code>{html.escape(x)}</code>"
                                  for x in sorted(results.not_available())) + ".</p>")
-        out.append('<details><summary>metadata of this run</summary>'
-                   '<table class="book-results-table"><thead><tr><th>metadata</th><th>value</th>'
-                   "</tr></thead><tbody>")
-        for k, v in results.meta.items():
-            if k in HIDDEN_META:
-                continue
-            out.append(f"<tr><td><code>{html.escape(k)}</code></td><td>{html.escape(v)}</td></tr>")
-        out.append("</tbody></table></details>")
+        meta = [[f"<code>{html.escape(k)}</code>", html.escape(v)]
+                for k, v in results.meta.items() if k not in HIDDEN_META]
+        out.append("<details><summary>metadata of this run</summary>"
+                   + table_html(["metadata", "value"], meta) + "</details>")
+        part = next((p for p in parts if p.name == pname), None)
         out += _rows_table([r for r in results.rows if r["part"] == "yardstick"] +
-                           [r for r in results.rows if r["part"] != "yardstick"])
+                           [r for r in results.rows if r["part"] != "yardstick"],
+                           reference_size(results, part) if part else None)
     others = [d for d in all_gpus if os.path.abspath(d) != os.path.abspath(gpu_results.path)]
     if others:
         out.append("<p>Other GPUs with results in <code>book/results/</code> (render the book "
@@ -719,36 +1027,75 @@ def measurements_html(gpu_results, parts, all_gpus, source_dir, titles=None):
     return "\n".join(out) + "\n"
 
 
-def final_step_row(results, part):
-    """(step name, row) of the part's last step that `results` measured, at the part's reference
-    size on that GPU (its fastest variant); (None, None) if none."""
+def final_step_row(results, part, key=None):
+    """(step name, row) of the part's last step that `results` measured: at `key` ((size, type))
+    its default variant's row there (else its fastest); without a key, its fastest variant at the
+    part's reference size on that GPU. (None, None) if none."""
     if results is None:
         return None, None
     ref = reference_size(results, part)
     for s in reversed(part.steps):
-        rows = [r for r in results.step_rows(s.name) if size_key(r) == ref]
-        if rows:
-            return s.name, best_row(rows)
+        rows = results.step_rows(s.name)
+        if not rows:
+            continue
+        if key is None:
+            at = [r for r in rows if size_key(r) == ref]
+            return (s.name, best_row(at)) if at else (s.name, None)
+        at = [r for r in rows if (size_key(r), r["type"]) == key]
+        default = [r for r in at if r["variant"] == default_variant(
+            [x for x in rows if x["type"] == key[1]])]
+        return (s.name, (default or [best_row(at)])[0]) if at else (s.name, None)
     return None, None
+
+
+def comparison_key(gpus, part, reference_slug):
+    """The (size, type) at which Appendix A compares a part on every GPU: one that every GPU's
+    final step measured, in the type of the book's GPU's default row. The part's reference size
+    where all measured it, except for a part that measures time (the sieve: its reference size is
+    a launch-bound n): there, and where the reference size is not common, the largest common size.
+    None when no GPU measured the part."""
+    measured = []
+    for g in gpus:
+        results = g.part(part.name)
+        step, _ = final_step_row(results, part)
+        if step is not None:
+            measured.append((g, results, {(size_key(r), r["type"])
+                                          for r in results.step_rows(step) if r["bytes"] > 0}))
+    if not measured:
+        return None
+    book = next((m for m in measured if m[0].slug == reference_slug), measured[0])
+    step, _ = final_step_row(book[1], part)
+    want_type = next((r["type"] for r in book[1].step_rows(step) if r["bytes"] > 0), "")
+    common = set.intersection(*[keys for _, _, keys in measured]) or book[2]
+    typed = [k for k in common if k[1] == want_type] or sorted(common)
+    ref = reference_size(book[1], part)
+    rate = all(is_rate(r) for r in book[1].step_rows(step))
+    if not rate and (ref, want_type) in typed:
+        return ref, want_type
+    return max(typed, key=lambda k: (k[0][0] or k[0][1] * k[0][2], k))
 
 
 def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
     """Appendix A's comparison: for every part, its final step and its peer on every GPU that has
-    results (GB/s, % of that GPU's memcpy in the same run, ratio to the peer, each GPU's
-    theoretical bandwidth). gpus: [GpuResults]; the book's GPU first."""
+    results, all at one size and type per part (comparison_key): time, GB/s (or the rate), % of
+    that GPU's memcpy in the same run and of its theoretical bandwidth, the ratio to the peer.
+    gpus: [GpuResults]; the book's GPU first."""
     titles = titles or {}
     gpus = sorted(gpus, key=lambda g: (g.slug != reference_slug, g.slug))
     if not gpus:
         return '<div class="book-results book-missing"><p>No GPU has results yet.</p></div>\n'
-    head = ["part", "final step", "GPU", "commit of the run", "theoretical GB/s", "size",
-            "median time", "GB/s", "memcpy GB/s (same run)", "% of memcpy", "peer", "peer GB/s",
-            "vs peer"]
+    head = ["part", "GPU", "final step", "size", "type", "median time", "GB/s", "% of memcpy",
+            "% of theoretical", "peer", "vs peer", "commit"]
     body = []
     for p in parts:
+        key = comparison_key(gpus, p, reference_slug)
         for g in gpus:
             results = g.part(p.name)
-            step, r = final_step_row(results, p)
-            gpu_cell = html.escape(g.gpu()) + (" (the book's)" if g.slug == reference_slug else "")
+            step, r = final_step_row(results, p, key) if key else (None, None)
+            theo = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+            gpu_cell = (f'<span title="theoretical {fmt_gbps(theo)} GB/s">' if theo else "<span>") \
+                + html.escape(g.gpu()) + (" (the book's)" if g.slug == reference_slug else "") \
+                + "</span>"
             part_cell = html.escape(titles.get(p.name, p.name))
             # the steps after the one shown that this GPU cannot run (the part's final step, say)
             later = p.steps[[s.name for s in p.steps].index(step) + 1:] if step else p.steps
@@ -756,34 +1103,45 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
             skipped = [s.name for s in later if s.name in cannot]
             if r is None:
                 verdict = (f"not available on this GPU: {html.escape(', '.join(skipped))}"
-                           if skipped else "not measured yet")
-                body.append(f"<td>{part_cell}</td><td>—</td><td>{gpu_cell}</td>"
-                            + "<td>—</td>" * 9 + f"<td>{verdict}</td>")
+                           if skipped else "not measured yet" if step is None
+                           else f"{html.escape(step)}: not measured at this size and type")
+                body.append([part_cell, gpu_cell, verdict] + [EMPTY_CELL] * (len(head) - 3))
                 continue
-            theo = results.meta.get("theoretical_gbps", "")
-            copy = results.yardstick("memcpy_d2d")
+            copy = r["copy_gbps"] if r["copy_gbps"] > 0 else None
             moves = r["bytes"] > 0 and not is_rate(r)
             step_cell = html.escape(step + (f" ({r['variant']})" if r["variant"] else ""))
             if skipped:
                 step_cell += f" ({html.escape(', '.join(skipped))}: not available on this GPU)"
-            cells = [part_cell, step_cell,
-                     gpu_cell, html.escape(results.meta.get("git_commit", "")[:7]) or "—",
-                     html.escape(theo) or "—", size_label(r), fmt_time(r["median_ms"]),
-                     fmt_gbps(r["gbps"]) if moves else "—",
-                     fmt_gbps(copy["gbps"]) if copy else "—",
-                     fmt_pct(100.0 * r["gbps"] / copy["gbps"]) if moves and copy else "—",
-                     html.escape(r["peer"]) or "—",
-                     fmt_gbps(r["peer_gbps"]) if r["peer"] and r["peer_gbps"] > 0 else "—",
-                     fmt_speedup(r["pct_peer"] / 100.0) if r["peer"] and r["pct_peer"] > 0
-                     else "—"]
-            body.append("".join(f"<td>{c}</td>" for c in cells))
-    caption = ("The final step of each part and its peer on every GPU with results, each at that "
-               "GPU's reference size of the part, in the step's fastest variant there (named in "
-               "brackets; a sweep's row of the default's own configuration can be a little faster "
-               "than the default's row, and each part's pages judge its targets on the default's "
-               "rows); % of memcpy and the peer come from the same run; the commit is the code "
-               "that run measured (a GPU's run may predate later changes)")
-    return captioned_table(caption, head, body)
+            peer = r["peer"] and r["peer_gbps"] > 0
+            body.append([
+                part_cell, gpu_cell, step_cell, size_label(r), html.escape(r["type"]),
+                fmt_time(r["median_ms"]),
+                fmt_gbps(r["gbps"]) if moves else
+                (f"{fmt_gbps(r['gbps'])} G numbers/s" if is_rate(r) else EMPTY_CELL),
+                (f'<span title="memcpy {fmt_gbps(copy)} GB/s at this size">'
+                 f"{fmt_pct(100.0 * r['gbps'] / copy)}</span>") if moves and copy else EMPTY_CELL,
+                fmt_pct(100.0 * r["gbps"] / theo) if moves and theo else EMPTY_CELL,
+                html.escape(r["peer"]) if peer else EMPTY_CELL,
+                (f'<span title="{html.escape(r["peer"])} {fmt_gbps(r["peer_gbps"])} '
+                 f'{"G numbers/s" if is_rate(r) else "GB/s"}">'
+                 f'{fmt_speedup(r["pct_peer"] / 100.0)}</span>') if peer else EMPTY_CELL,
+                html.escape(short_commit(results.meta.get("git_commit", "")))])
+    caption = ("The final step of each part and its peer on every GPU with results, at one size "
+               "and type per part")
+    note = ("Each part is compared at a size and type that every GPU measured: the part's "
+            "reference size, or for the sieve (whose reference size is launch-bound) the largest "
+            "n, in the step's default variant (named in brackets). % of memcpy divides by the "
+            "memcpy of the same bytes in the same run; the commit is the code that GPU's run "
+            "measured. The table scrolls sideways; the part and the GPU stay in view.")
+    return captioned_table_sticky(caption, head, body, note)
+
+
+def captioned_table_sticky(caption, head, body, note=""):
+    """captioned_table for rows given as cell lists, its first two columns kept in view while the
+    table scrolls sideways, and a note under it."""
+    return (f'<div class="book-results book-sticky2"><p><b>{html.escape(caption)}</b></p>\n'
+            f"{table_html(head, body)}\n"
+            + (f'<p class="book-meta">{html.escape(note)}</p>' if note else "") + "</div>\n")
 
 
 # ---------------------------------------------------------------------------------------------
