@@ -541,7 +541,8 @@ def size_plot_problems(out, part, measured=True):
 
 def table_rows(text):
     """The rows of the first table in an HTML fragment: [[cell text]], tags stripped."""
-    return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
+    return [[re.sub(r"<[^>]+>", "", c.replace("<br/>", " ")).strip()
+             for c in re.findall(r"<t[dh]>(.*?)</t[dh]>", row)]
             for row in re.findall(r"<tr>(.*?)</tr>", text, re.S)]
 
 

@@ -362,6 +362,17 @@ def reference_size(results, part):
     return max(count, key=lambda k: (count[k], most_bytes[k], k))
 
 
+def _reading_order(rows):
+    """Rows variant by variant (the default's first, as measured), each type together, sizes
+    rising."""
+    first = {}
+    for k, r in enumerate(rows):
+        first.setdefault(("variant", r["variant"]), k)
+        first.setdefault(("type", r["type"]), k)
+    return sorted(rows, key=lambda r: (first[("variant", r["variant"])],
+                                       first[("type", r["type"])], _elements(r), size_key(r)))
+
+
 def default_variant(rows):
     """The variant name of a step's default run: that of its first row (the bench runs the
     step's plain command line first; its sweeps follow)."""
@@ -457,7 +468,7 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
              f"vs {html.escape(first.name)}" if first else "vs first step"]
     body, classes, shown = [], [], []
     default = default_variant(rows)
-    for r in rows:
+    for r in _reading_order(rows):
         if r["variant"] == default:
             shown.append(len(body))
         cells = [html.escape(r["variant"] or "—"), html.escape(r["type"]),
@@ -893,7 +904,7 @@ def size_plot(results, part, title, gnuplot, path):
         "set grid xtics ytics lc rgb '#dddddd'",
         "set border 3", "set xtics nomirror", "set ytics nomirror",
         "set key below center horizontal maxcols 3 samplen 3 width -6",
-        "set lmargin 10",
+        "set lmargin 13",
     ]
     plot = []
     for i, (name, _) in enumerate(steps):
@@ -1109,15 +1120,18 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
                 continue
             copy = r["copy_gbps"] if r["copy_gbps"] > 0 else None
             moves = r["bytes"] > 0 and not is_rate(r)
-            step_cell = html.escape(step + (f" ({r['variant']})" if r["variant"] else ""))
+            step_cell = html.escape(step) + (f'<br/><span class="book-variant">'
+                                             f'({html.escape(r["variant"])})</span>'
+                                             if r["variant"] else "")
             if skipped:
                 step_cell += f" ({html.escape(', '.join(skipped))}: not available on this GPU)"
             peer = r["peer"] and r["peer_gbps"] > 0
             body.append([
-                part_cell, gpu_cell, step_cell, size_label(r), html.escape(r["type"]),
+                part_cell, gpu_cell, step_cell, _size_short(r), html.escape(r["type"]),
                 fmt_time(r["median_ms"]),
                 fmt_gbps(r["gbps"]) if moves else
-                (f"{fmt_gbps(r['gbps'])} G numbers/s" if is_rate(r) else EMPTY_CELL),
+                (f'<span title="10^9 numbers per second">{fmt_gbps(r["gbps"])}</span>'
+                 if is_rate(r) else EMPTY_CELL),
                 (f'<span title="memcpy {fmt_gbps(copy)} GB/s at this size">'
                  f"{fmt_pct(100.0 * r['gbps'] / copy)}</span>") if moves and copy else EMPTY_CELL,
                 fmt_pct(100.0 * r["gbps"] / theo) if moves and theo else EMPTY_CELL,
@@ -1131,9 +1145,19 @@ def gpu_comparison_html(gpus, parts, reference_slug, source_dir, titles=None):
     note = ("Each part is compared at a size and type that every GPU measured: the part's "
             "reference size, or for the sieve (whose reference size is launch-bound) the largest "
             "n, in the step's default variant (named in brackets). % of memcpy divides by the "
-            "memcpy of the same bytes in the same run; the commit is the code that GPU's run "
+            "memcpy of the same bytes in the same run; the sieve's GB/s column holds 10^9 numbers "
+            "sieved per second; the commit is the code that GPU's run "
             "measured. The table scrolls sideways; the part and the GPU stay in view.")
     return captioned_table_sticky(caption, head, body, note)
+
+
+def _size_short(r):
+    """A size as short as it reads: 10<sup>12</sup> for a power of ten, else size_label's."""
+    n, rows, cols = size_key(r)
+    digits = str(n)
+    if not (rows and cols) and n >= 1000 and digits == "1" + "0" * (len(digits) - 1):
+        return f"10<sup>{len(digits) - 1}</sup>"
+    return size_label(r)
 
 
 def captioned_table_sticky(caption, head, body, note=""):
