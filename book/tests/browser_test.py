@@ -16,6 +16,8 @@
                 data series draws a bar, a line or a point (a legend's sample line alone is not
                 data), or an SVG that draws nothing and says nothing. The renderer's "not
                 measured yet" placeholder (text only, no axes) is not a plot and passes.
+  missing plot  a part page (part_<part>.html) that does not show <part>_sizes.svg, the part's
+                plot against n
 
 Every offending page is reported with its reasons; the exit status is 1 when any page fails.
 
@@ -418,6 +420,13 @@ def check_page(chromium, path, plot_cache):
         problem = plot_problem(svg)
         if problem:
             reasons.append(f"{problem} (inline SVG {i + 1} of the page)")
+    # a part page shows its plot against n
+    part = re.fullmatch(r"part_(\w+)\.html", os.path.basename(path))
+    if part:
+        wanted = f"{part.group(1)}_sizes.svg"
+        if not any(os.path.basename(local_path(u) or "") == wanted for u in m["plots"]):
+            reasons.append(f"missing plot: a part page shows its plot against n, {wanted}, in "
+                           "its content column")
 
     # console errors and resources that failed to load
     for event in chromium.events:
