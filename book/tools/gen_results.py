@@ -786,7 +786,7 @@ def step_plots(results, part, title, step, gnuplot, out_dir, page_text=""):
     return shown
 
 
-# The steps' lines: colours and point shapes in turn (13 steps never repeat a pair).
+# The steps' lines: colours and point shapes in turn (past 13 steps, other points and dashes).
 STEP_COLOURS = ["#4e79a7", "#59a14f", "#e15759", "#edc948", "#af7aa1", "#ff9da7", "#9c755f",
                 "#17becf", "#7f7f7f", "#bcbd22", "#1f3a93", "#2ca02c", "#d62728"]
 STEP_POINTS = [7, 5, 9, 11, 13, 15, 4, 6, 8, 10, 12, 14, 1]
@@ -908,8 +908,10 @@ def size_plot(results, part, title, gnuplot, path):
     ]
     plot = []
     for i, (name, _) in enumerate(steps):
-        plot.append(f"{_gp_string(data)} index {i} using 1:2 with linespoints lw 2 "
-                    f"pt {STEP_POINTS[i % len(STEP_POINTS)]} ps 0.8 "
+        # past the 13th step the colours come round again, with other points and dashes
+        lap = i // len(STEP_COLOURS)
+        plot.append(f"{_gp_string(data)} index {i} using 1:2 with linespoints lw 2 dt {1 + lap} "
+                    f"pt {STEP_POINTS[(i + 5 * lap) % len(STEP_POINTS)]} ps 0.8 "
                     f"lc rgb '{STEP_COLOURS[i % len(STEP_COLOURS)]}' title {_gp_string(name)}")
     for j, (name, pts, colour, dash) in enumerate(lines):
         index = len(steps) + j
