@@ -230,6 +230,12 @@ CASES = {
         f"results/{RTX_4090}/demo.csv", "# not_available: beta\n", "")), 0,
         r"results from results/nvidia-geforce-rtx-4090 \(NVIDIA GeForce RTX 4090\): demo ok, "
         r"extra not measured", ["--gpu", RTX_4090]),
+    # Appendix A: the newer GPU measured beta at 2^20 only, the fixture GPU at 2^24 only: no size
+    # both measured, so the newer GPU's row says so instead of setting 2^20 beside 2^24
+    "two_gpus_compared_alike": (chain(second_gpu, replace(
+        "results/newer-gpu/demo.csv", "demo,beta,two_per_thread,float,16777216,0,0,134217728,",
+        "demo,beta,two_per_thread,float,1048576,0,0,8388608,")), 0,
+        r"results from results/fixture-gpu \(Fixture GPU\)", ["--gpu", "fixture-gpu"]),
     "unknown_gpu": (None, 2, r"BOOK_GPU=no-such-gpu: no directory .*GPUs with results: "
                              r"fixture-gpu", ["--gpu", "no-such-gpu"]),
     # Doxygen's side: WARN_AS_ERROR = FAIL_ON_WARNINGS
@@ -453,6 +459,9 @@ def check_good(work, case):
     need("html/beta.html", r'href="results/fixture-gpu/demo/beta/ncu\.txt"')  # \\evidence{...}
     need("html/results/fixture-gpu/demo/beta/ncu.txt", r"sectors/request")  # published
     if case.startswith("two_gpus"):
+        rows = table_rows(open(os.path.join(out, "generated", "gpu_comparison.html"),
+                               encoding="utf-8").read())
+        problems += comparison_problems(rows[0], rows[1:]) if rows else ["no comparison table"]
         # Appendix A compares the final step (beta) on both GPUs, each against its own memcpy
         need("generated/gpu_comparison.html", r"Fixture GPU(.|\n)*1342(.|\n)*80\.0%")
         need("generated/gpu_comparison.html", r"Newer GPU(.|\n)*900(.|\n)*53\.6%")
@@ -539,6 +548,19 @@ def size_plot_problems(out, part, measured=True):
     return problems
 
 
+def comparison_problems(head, body):
+    """Appendix A compares like with like: within a part, every GPU's row is at one size and type."""
+    if "size" not in head or "type" not in head:
+        return [f"gpu_comparison.html: no size or type column in {head}"]
+    size, type_ = head.index("size"), head.index("type")
+    seen = {}
+    for r in body:
+        if len(r) == len(head) and r[size] != "—":
+            seen.setdefault(r[0], set()).add((r[size], r[type_]))
+    return [f"gpu_comparison.html: {part} is compared at several sizes or types: {sorted(keys)}"
+            for part, keys in seen.items() if len(keys) > 1]
+
+
 def table_rows(text):
     """The rows of the first table in an HTML fragment: [[cell text]], tags stripped."""
     return [[re.sub(r"<[^>]+>", "", c.replace("<br/>", " ")).strip()
@@ -610,6 +632,7 @@ def check_other_gpu(work, case):
         if r is None or gb is None or (r[2], r[gb]) != (step, gbps):
             problems.append(f"gpu_comparison.html: {key}: want step {step!r} at {gbps} GB/s, got "
                             f"{r}")
+    problems += comparison_problems(head, body)
     if body and body[0][1] != book_gpu:
         problems.append(f"gpu_comparison.html: the book's GPU is not first: {body[0]}")
     need("html/measurements.html", r"Fixture GPU(.|\n)*Newer GPU")  # Appendix A rendered
@@ -658,6 +681,15 @@ def main():
                      "two_gpus_render_the_second", "two_gpus_unnamed_newest",
                      "missing_part_file", "runs_page_holds_the_history") and r.returncode == 0:
         problems += check_good(work, args.case)
+    if args.case == "two_gpus_compared_alike" and r.returncode == 0:
+        with open(os.path.join(work, "out", "generated", "gpu_comparison.html"),
+                  encoding="utf-8") as f:
+            rows = table_rows(f.read())
+        problems += comparison_problems(rows[0], rows[1:])
+        newer = [x for x in rows[1:] if x[1] == "Newer GPU"]
+        if not (newer and "not measured at this size and type" in newer[0][2]):
+            problems.append(f"gpu_comparison.html: the newer GPU's row does not say that it has no "
+                            f"row at the compared size: {newer}")
     if args.case.startswith("other_gpu_") and r.returncode == 0:
         problems += check_other_gpu(work, args.case)
     for p in problems:
