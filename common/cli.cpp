@@ -52,7 +52,22 @@ class expression_parser {
     }
     return value;
   }
+  // digits, or digits e digits (1e9 = 1000000000): always an exact integer.
   std::int64_t number() {
+    std::int64_t value = digits();
+    if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
+      ++pos_;
+      if (pos_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[pos_])))
+        fail("the exponent after e must be digits");
+      const std::int64_t exponent = digits();
+      for (std::int64_t i = 0; i < exponent && value != 0; ++i) {
+        if (value > EXPRESSION_LIMIT / 10) fail("too large");
+        value *= 10;
+      }
+    }
+    return value;
+  }
+  std::int64_t digits() {
     skip_spaces();
     if (pos_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[pos_])))
       fail("expected a number");
@@ -80,7 +95,7 @@ class expression_parser {
   }
   [[noreturn]] void fail(const std::string& why) {
     throw usage_error("'" + text_ + "' is not an integer (" + why +
-                      "); write e.g. 1000, 2^28, 2^28+3 or 4096*4096");
+                      "); write e.g. 1000, 1e9, 2^28, 2^28+3 or 4096*4096");
   }
 
   const std::string& text_;
@@ -93,9 +108,27 @@ std::int64_t parse_int_expression(const std::string& text) {
   return expression_parser(text).parse();
 }
 
+std::string show_int(std::int64_t value) {
+  if (value >= (std::int64_t(1) << 16) && (value & (value - 1)) == 0) {
+    int k = 0;
+    while ((std::int64_t(1) << k) != value) ++k;
+    return "2^" + std::to_string(k);
+  }
+  if (value >= 1000000) {
+    int k = 0;
+    std::int64_t v = value;
+    while (v % 10 == 0) {
+      v /= 10;
+      ++k;
+    }
+    if (v == 1) return "10^" + std::to_string(k);
+  }
+  return std::to_string(value);
+}
+
 cli::cli(std::string program, std::string summary)
     : program_(std::move(program)), summary_(std::move(summary)) {
-  options_.push_back({"help", "", "print this help and exit", true, [](const std::string&) {}});
+  add_option("help", "", "print this help and exit", "", true, [](const std::string&) {});
 }
 
 std::string cli::show_range(std::int64_t min, std::int64_t max) {
@@ -116,14 +149,39 @@ std::int64_t cli::checked_int(const std::string& name, const std::string& value,
 }
 
 void cli::add_option(const std::string& name, const std::string& value_name,
-                     const std::string& help, bool is_flag,
+                     const std::string& help, const std::string& valid, bool is_flag,
                      std::function<void(const std::string&)> apply) {
   if (find(name) != nullptr) throw std::logic_error("cli: option --" + name + " added twice");
-  options_.push_back({name, value_name, help, is_flag, std::move(apply)});
+  option o;
+  o.name = name;
+  o.value_name = value_name;
+  o.help = help;
+  o.valid = valid;
+  o.is_flag = is_flag;
+  o.apply = std::move(apply);
+  options_.push_back(std::move(o));
+}
+
+cli::option& cli::get(const std::string& name) {
+  option* o = find(name);
+  if (o == nullptr) throw std::logic_error("cli: no option --" + name);
+  return *o;
+}
+
+void cli::set_default(const std::string& name, const std::string& text) {
+  get(name).default_text = text;
+}
+
+void cli::set_help(const std::string& name, const std::string& help) { get(name).help = help; }
+
+void cli::refuse(const std::string& name, const std::string& why) {
+  option& o = get(name);
+  o.hidden = true;
+  o.apply = [why](const std::string&) { throw usage_error(why); };
 }
 
 void cli::add_flag(const std::string& name, bool& target, const std::string& help) {
-  add_option(name, "", help, true, [&target](const std::string&) { target = true; });
+  add_option(name, "", help, "", true, [&target](const std::string&) { target = true; });
 }
 
 void cli::add_choice(const std::string& name, std::string& target,
@@ -136,14 +194,29 @@ void cli::add_choice(const std::string& name, std::string& target,
   std::string list;
   for (const auto& c : choices)
     list += (list.empty() ? "" : (quote ? " | " : "|")) + (quote ? "'" + c + "'" : c);
-  // An empty target has no default to show: the caller's help says what no choice means.
-  add_option(name, list, help + (target.empty() ? "" : " (default " + target + ")"), false,
-             [&target, name, choices, list](const std::string& value) {
+  // A long list would bury --help (and the error) in names: both point at --list-<name>s.
+  const bool long_list = choices.size() > MAX_CHOICES_IN_HELP;
+  const std::string lister = "list-" + name + "s";
+  const std::string valid = long_list ? "one of the " + std::to_string(choices.size()) +
+                                            " names --" + lister + " prints"
+                                      : "one of " + list;
+  add_option(name, long_list ? "NAME" : list,
+             help + (long_list ? " (--" + lister + " names the " +
+                                     std::to_string(choices.size()) + " choices)"
+                               : ""),
+             "", false, [&target, name, choices, valid](const std::string& value) {
                if (std::find(choices.begin(), choices.end(), value) == choices.end())
-                 throw usage_error("--" + name + " must be one of " + list + ", got '" + value +
-                                   "'");
+                 throw usage_error("--" + name + " must be " + valid + ", got '" + value + "'");
                target = value;
              });
+  set_default(name, target);
+  if (long_list && find(lister) == nullptr) {
+    std::string listing;
+    for (const auto& c : choices) listing += c + "\n";
+    add_option(lister, "", "list the names --" + name + " takes and exit", "", true,
+               [](const std::string&) {});
+    get(lister).listing = listing;
+  }
 }
 
 cli::option* cli::find(const std::string& name) {
@@ -181,8 +254,12 @@ bool cli::parse(int argc, const char* const argv[], std::ostream& out) {
       if (i + 1 >= argc) throw usage_error("--" + name + " needs a value (" + o->value_name + ")");
       value = argv[++i];
     }
-    if (name == "help") {
+    if (name == "help" && !o->hidden) {
       out << help();
+      return false;
+    }
+    if (!o->listing.empty() && !o->hidden) {
+      out << o->listing;
       return false;
     }
     o->apply(value);
@@ -195,8 +272,11 @@ std::string cli::help() const {
   std::ostringstream os;
   os << program_ << ": " << summary_ << "\n\nUsage: " << program_ << " [options]\n\nOptions:\n";
   for (const auto& o : options_) {
+    if (o.hidden) continue;
     std::string left = "  --" + o.name + (o.value_name.empty() ? "" : " " + o.value_name);
-    os << left << std::string(left.size() < 24 ? 24 - left.size() : 1, ' ') << o.help << "\n";
+    os << left << std::string(left.size() < 24 ? 24 - left.size() : 1, ' ') << o.help
+       << (o.default_text.empty() ? "" : " (default " + o.default_text + ")")
+       << (o.valid.empty() ? "" : " " + o.valid) << "\n";
   }
   os << "\nExit codes: 0 correct, 1 wrong result, 2 bad usage, 3 CUDA error, 77 no CUDA device.\n";
   return os.str();

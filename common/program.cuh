@@ -48,11 +48,13 @@ constexpr std::int64_t MAX_MATRIX_SIDE = std::numeric_limits<std::int32_t>::max(
 class context;
 
 // The contract's part that every program shares, steps and the tools beside them (the probes):
-// parses argv with `args` (--help: exit 0; bad usage, also from body: the message and exit 2),
-// skips without a CUDA device (exit 77), then returns body(device 0's description). `name` starts
-// each message.
+// parses argv with `args` (--help: exit 0; bad usage, also from check_usage or body: the message
+// and exit 2), calls check_usage (the checks that need no device, so that bad usage exits 2 with
+// or without a GPU), skips without a CUDA device (exit 77), then returns body(device 0's
+// description). `name` starts each message.
 int run_with_device(const std::string& name, cli& args, int argc, char** argv,
-                    const std::function<int(const device_info&)>& body);
+                    const std::function<int(const device_info&)>& body,
+                    const std::function<void()>& check_usage = nullptr);
 
 // Thrown by an exercise skeleton's unfinished function (common/exercise.hpp's todo()); run()
 // prints "not implemented: <what>" and exits with EXIT_WRONG_RESULT, as a wrong answer would.
@@ -81,7 +83,23 @@ class program {
   // their tile pass one).
   void add_matrix_size(matrix_size quick = QUICK_MATRIX);
 
-  // Parses, checks for a device, runs body (whose return value becomes the exit code).
+  // The largest --n this program takes, and why (empty: the kernels' 32-bit index, when max_n is
+  // MAX_N_INT32_INDEX). run() checks an explicit --n against it before the device probe, so the
+  // usage error exits 2 with or without a GPU; resolve_n() applies it too. Shown by --help.
+  void limit_n(std::int64_t max_n, std::string reason = "");
+  // The largest rows * cols of a 2-D part, checked like limit_n() for explicit --rows/--cols.
+  void limit_matrix(std::int64_t max_elements);
+  // A check of the command line that needs no device: run() calls it after parsing and before the
+  // device probe; it throws usage_error. Checks that need the device (a size that does not fit
+  // its memory) stay in the body.
+  void add_usage_check(std::function<void()> check);
+  // The explicit --n, or -1 if not given.
+  std::int64_t given_n() const { return n_; }
+  // The explicit matrix: --rows and --cols (one given alone: square); {-1, -1} if neither given.
+  matrix_size given_matrix() const;
+
+  // Parses, checks the usage, checks for a device, runs body (whose return value becomes the exit
+  // code).
   int run(int argc, char** argv, const std::function<int(context&)>& body);
 
  private:
@@ -97,7 +115,17 @@ class program {
   bool has_matrix_ = false;
   matrix_size matrix_{-1, -1};  // -1: not given
   matrix_size quick_matrix_ = QUICK_MATRIX;
+  std::int64_t max_n_ = MAX_N;
+  std::string max_n_reason_;
+  std::int64_t max_elements_ = MAX_N;
+  std::vector<std::function<void()>> usage_checks_;
 };
+
+// The usage errors of an explicit size past a step's limit (reason: why; empty: the 32-bit index
+// when the limit is MAX_N_INT32_INDEX).
+void check_n_limit(const std::string& step, std::int64_t n, std::int64_t max_n,
+                   const std::string& reason = "");
+void check_matrix_limit(const std::string& step, matrix_size m, std::int64_t max_elements);
 
 class context {
  public:

@@ -51,8 +51,10 @@ function(add_program_tests target)
   set_tests_properties(${target}.smoke PROPERTIES LABELS smoke SKIP_RETURN_CODE 77
                        SKIP_REGULAR_EXPRESSION "${NOT_AVAILABLE_MESSAGE}")
 
-  add_usage_test(${target} negative_n "must be in" --n -5)
-  add_usage_test(${target} non_integer_n "not an integer" --n abc)
+  # A 2-D part's program refuses --n itself (give --rows and --cols).
+  add_usage_test(${target} negative_n "must be in|--n does not apply" --n -5)
+  add_usage_test(${target} non_integer_n "not an integer|--n does not apply" --n abc)
+  add_usage_test(${target} non_integer_size "not an integer|--n does not apply" --n 1.5e9)
   add_usage_test(${target} unknown_option "unknown option" --no-such-option)
   add_usage_test(${target} missing_value "needs a value" --reps)
   add_usage_test(${target} zero_reps "must be in" --reps 0)
@@ -77,9 +79,18 @@ function(add_program_tests target)
   endif()
 endfunction()
 
-# add_usage_test(<step> <name> <regex> <args>...): `<step> <args>` must exit 2 and print <regex>.
-# Cases that need a device to decide (a size that does not fit) are Skipped without one.
+# add_usage_test(<step> <name> <regex> <args>...): `<step> <args>` must exit 2 and print <regex>,
+# GPU or not: usage errors are reported before the device probe, so exit 77 (no device) fails it.
 function(add_usage_test step name regex)
+  add_test(NAME ${step}.usage.${name}
+           COMMAND bash ${COMMON_TOOLS_DIR}/expect_exit.sh 2 "${regex}" $<TARGET_FILE:${step}>
+                   ${ARGN})
+  set_tests_properties(${step}.usage.${name} PROPERTIES LABELS unit)
+endfunction()
+
+# add_device_usage_test(<step> <name> <regex> <args>...): like add_usage_test, for a case that
+# needs the device to decide (a size that does not fit its memory): Skipped without one.
+function(add_device_usage_test step name regex)
   add_test(NAME ${step}.usage.${name}
            COMMAND bash ${COMMON_TOOLS_DIR}/expect_exit.sh 2 "${regex}" $<TARGET_FILE:${step}>
                    ${ARGN})

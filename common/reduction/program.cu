@@ -82,12 +82,9 @@ int run_reduction_program(int argc, char** argv, const reduction_step& step) {
   program p("reduction", step.name, std::string(step.summary) + " (" + limit + ")");
   std::string type = "both";
   p.args().add_choice("type", type, {"int32", "float", "both"}, "element type");
+  p.limit_n(MAX_N_INT32_INDEX, limit);
   return p.run(argc, argv, [&](context& ctx) {
     const std::int64_t n = resolve_reduction_n(ctx);
-    if (n > MAX_N_INT32_INDEX)
-      throw usage_error("--n " + std::to_string(n) + " is more than " + step.name +
-                        " handles (at most " + std::to_string(MAX_N_INT32_INDEX) + ": " + limit +
-                        ")");
     ctx.measure_yardsticks(std::size_t(n) * sizeof(float));
     run_types(ctx, type, step, n);
     return ctx.exit_code();

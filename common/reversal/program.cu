@@ -170,6 +170,8 @@ int run_reversal_program(int argc, char** argv, const reversal_step& step) {
                      "start the input this many elements past cudaMalloc's 256-byte boundary");
     p.args().add_int("out-offset", off.out, 0, 7, "start the output this many elements past it");
   }
+  const std::int64_t max_n = step.max_n > 0 ? step.max_n : MAX_N_INT32_INDEX;
+  p.limit_n(max_n);
 
   return p.run(argc, argv, [&](context& ctx) {
     std::vector<reversal_variant> variants = step.variants;
@@ -177,7 +179,7 @@ int run_reversal_program(int argc, char** argv, const reversal_step& step) {
     const double size = type == "int64" ? 8.0 : 4.0;
     // Two device arrays per element: input and output (in place: the array and its pristine copy).
     const std::int64_t n =
-        ctx.resolve_n(2 * size, size, step.max_n > 0 ? step.max_n : MAX_N_INT32_INDEX);
+        ctx.resolve_n(2 * size, size, max_n);
     ctx.measure_yardsticks(std::size_t(n) * std::size_t(size));
     std::fprintf(ctx.log(), "n = %lld %s elements (%s in, as much out)\n",
                  static_cast<long long>(n), type.c_str(), show_bytes(double(n) * size).c_str());

@@ -147,6 +147,7 @@ int run_scan_program(int argc, char** argv, const scan_step& step) {
   }
   p.args().add_flag("no-peer", opt.no_peer,
                     "do not measure the CUB peer (--quick does not measure it either)");
+  p.limit_n(step.max_n);
   return p.run(argc, argv, [&](context& ctx) {
     std::vector<scan_variant> variants = step.variants;
     if (!variant.empty()) {

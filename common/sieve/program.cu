@@ -16,18 +16,6 @@
 namespace common::sieve {
 namespace {
 
-// argv with 1e9-style values written out, in the form program::run() takes.
-struct expanded_args {
-  expanded_args(int argc, char** argv) : text(expand_powers_of_ten(argc, argv)) {
-    for (std::string& s : text) pointers.push_back(s.data());
-    pointers.push_back(nullptr);
-  }
-  int argc() const { return int(text.size()); }
-  char** argv() { return pointers.data(); }
-  std::vector<std::string> text;
-  std::vector<char*> pointers;
-};
-
 std::string peer_label(int threads) {
   return primesieve_name() + ", " + std::to_string(threads) +
          (threads == 1 ? " thread" : " threads");
@@ -81,14 +69,10 @@ void fill_row(result_row& row, std::uint64_t numbers, const timing_stats& time,
   row.peer_gbps = gb_per_s(double(numbers), peer.time.median_ms);
 }
 
-std::int64_t resolve_limited_n(context& ctx, double device_bytes_per_number, std::int64_t max_n,
-                               const std::string& reason) {
-  try {
-    return ctx.resolve_n(device_bytes_per_number, 0, max_n);
-  } catch (const usage_error& e) {
-    if (reason.empty() || std::string(e.what()).find("handles") == std::string::npos) throw;
-    throw usage_error(std::string(e.what()) + ": " + reason);
-  }
+// The sieve's input is the range of numbers itself: no option of the program makes it random.
+void refuse_seed(program& p, const std::string& step) {
+  p.args().refuse("seed", "--seed does not apply to " + step +
+                              ": its input is the range of numbers itself, not random data");
 }
 
 }  // namespace
@@ -185,7 +169,7 @@ std::uint32_t upload_sieving_primes(std::int64_t n, std::uint32_t smallest,
 void add_variant_option(program& p, std::string& which, const std::vector<std::string>& variants) {
   std::vector<std::string> names{"all"};
   names.insert(names.end(), variants.begin(), variants.end());
-  p.args().add_choice("variant", which, names, "which variant to run (default: all)");
+  p.args().add_choice("variant", which, names, "which variant to run");
 }
 
 template <class Variant>
@@ -210,12 +194,13 @@ int run_array_program(int argc, char** argv, const array_step& step) {
   program p("sieve", step.name, step.summary);
   std::string which = "all";
   add_variant_option(p, which, names_of(step.variants));
-  expanded_args args(argc, argv);
-  return p.run(args.argc(), args.argv(), [&](context& ctx) {
+  refuse_seed(p, step.name);
+  p.limit_n(step.max_n, step.limit_reason);
+  return p.run(argc, argv, [&](context& ctx) {
     double most_bytes = 0;
     for (const auto& v : step.variants)
       most_bytes = std::max(most_bytes, double(output_bytes(v.out, 1 << 20)) / (1 << 20));
-    const std::int64_t n = resolve_limited_n(ctx, most_bytes, step.max_n, step.limit_reason);
+    const std::int64_t n = ctx.resolve_n(most_bytes, 0, step.max_n);
     std::fprintf(ctx.log(), "sieve of [0, %lld]\n", static_cast<long long>(n));
     std::uint64_t want = 0;
     peer_timing peer;
@@ -265,26 +250,36 @@ int run_count_program(int argc, char** argv, const count_step& step) {
   bool list = false;
   const auto max_hi = std::int64_t(step.max_hi);
   add_variant_option(p, which, step.variants);
-  p.args().add_int("lo", lo, 0, max_hi, "count the primes in [lo, hi] (default 0)");
+  p.args().add_int("lo", lo, 0, max_hi, "count the primes in [lo, hi]");
   p.args().add_int("hi", hi, 0, max_hi, "the range's upper end, inclusive (instead of --n)");
   p.args().add_flag("list", list, "print the primes of the range (at most 10^6 numbers long)");
-  expanded_args args(argc, argv);
-  return p.run(args.argc(), args.argv(), [&](context& ctx) {
-    if (ctx.was_set("n") && (ctx.was_set("hi") || ctx.was_set("lo")))
+  refuse_seed(p, step.name);
+  const std::int64_t max_n = std::min(max_hi, common::MAX_N);
+  p.limit_n(max_n);
+  p.args().set_default("n", show_int(std::int64_t(step.default_n)));
+  p.args().set_default("hi", "");
+  p.args().set_help("n", "count the primes in [0, n], e.g. 1e10 or 2^32+15");
+  // The range needs no device: a bad one is a usage error (exit 2) with or without a GPU.
+  p.add_usage_check([&] {
+    const cli& args = p.args();
+    if (args.was_set("n") && (args.was_set("hi") || args.was_set("lo")))
       throw usage_error("give either --n N (the range [0, N]) or --lo/--hi, not both");
-    std::int64_t n = resolve_limited_n(ctx, 0, std::min(max_hi, common::MAX_N), "");
-    if (!ctx.was_set("n") && !ctx.quick()) n = std::int64_t(step.default_n);
-    if (ctx.was_set("lo") && !ctx.was_set("hi"))
+    if (args.was_set("lo") && !args.was_set("hi"))
       throw usage_error("--lo needs --hi: the range is [lo, hi]");
-    if (!ctx.was_set("hi")) hi = n;
+    if (!args.was_set("hi"))
+      hi = args.was_set("n")       ? p.given_n()
+           : args.was_set("quick") ? std::min(QUICK_N, max_n)
+                                   : std::int64_t(step.default_n);
     if (lo > hi)
       throw usage_error("--lo " + std::to_string(lo) + " is above --hi " + std::to_string(hi) +
                         ": the range must have lo <= hi");
-    const std::uint64_t numbers = std::uint64_t(hi - lo) + (lo > 0 ? 1 : 0);
     if (list && std::uint64_t(hi - lo) + 1 > MAX_LIST_NUMBERS)
       throw usage_error("--list prints at most " + std::to_string(MAX_LIST_NUMBERS) +
                         " numbers; [" + std::to_string(lo) + ", " + std::to_string(hi) +
                         "] holds " + std::to_string(hi - lo + 1) + ": narrow --lo/--hi");
+  });
+  return p.run(argc, argv, [&](context& ctx) {
+    const std::uint64_t numbers = std::uint64_t(hi - lo) + (lo > 0 ? 1 : 0);
     std::fprintf(ctx.log(), "primes in [%lld, %lld]\n", static_cast<long long>(lo),
                  static_cast<long long>(hi));
     std::uint64_t want = 0;
@@ -326,9 +321,10 @@ int run_host_program(int argc, char** argv, const std::string& name, const std::
   program p("sieve", name, summary);
   std::string which = "all";
   add_variant_option(p, which, names_of(variants));
-  expanded_args args(argc, argv);
-  return p.run(args.argc(), args.argv(), [&](context& ctx) {
-    const std::int64_t n = resolve_limited_n(ctx, 0, max_n, "one byte per number in host memory");
+  refuse_seed(p, name);
+  p.limit_n(max_n, "one byte per number in host memory");
+  return p.run(argc, argv, [&](context& ctx) {
+    const std::int64_t n = ctx.resolve_n(0, 0, max_n);
     std::fprintf(ctx.log(), "sieve of [0, %lld] on the host\n", static_cast<long long>(n));
     std::uint64_t want = 0;
     peer_timing peer;

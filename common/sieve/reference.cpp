@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <regex>
 
 #include "common/parallel.hpp"
 
@@ -84,50 +83,6 @@ const std::vector<known_pi>& known_pi_values() {
       {1000000000000, 37607912018},
   };
   return values;
-}
-
-namespace {
-
-// "1e12" -> "1000000000000"; empty where the value would pass 2^62 (19 digits): the parser's own
-// overflow message is then the right answer.
-std::string written_out(const std::string& digits, const std::string& exponent) {
-  if (exponent.size() > 2 || digits.size() + std::stoul(exponent) > 19) return {};
-  std::string value = digits + std::string(std::stoul(exponent), '0');
-  value.erase(0, std::min(value.find_first_not_of('0'), value.size() - 1));
-  return value;
-}
-
-bool is_operator(char c) { return c == '+' || c == '-' || c == '*' || c == '^' || c == ' '; }
-
-}  // namespace
-
-std::vector<std::string> expand_powers_of_ten(int argc, const char* const argv[]) {
-  // A number of the form digits e digits, as a whole operand of the value's expression: at the
-  // start of the argument or after '=' or an operator, and before the end or an operator (so
-  // "1.5e9" and "e9" are left alone).
-  static const std::regex power_of_ten("([0-9]+)[eE]([0-9]+)");
-  std::vector<std::string> out;
-  for (int i = 0; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (i == 0) {
-      out.push_back(arg);
-      continue;
-    }
-    std::string expanded;
-    std::size_t copied = 0;
-    for (auto it = std::sregex_iterator(arg.begin(), arg.end(), power_of_ten);
-         it != std::sregex_iterator(); ++it) {
-      const std::size_t begin = std::size_t(it->position()), end = begin + it->length();
-      const bool operand = (begin == 0 || arg[begin - 1] == '=' || is_operator(arg[begin - 1])) &&
-                           (end == arg.size() || is_operator(arg[end]));
-      const std::string value = operand ? written_out((*it)[1].str(), (*it)[2].str()) : "";
-      if (value.empty()) continue;
-      expanded += arg.substr(copied, begin - copied) + value;
-      copied = end;
-    }
-    out.push_back(expanded + arg.substr(copied));
-  }
-  return out;
 }
 
 }  // namespace common::sieve

@@ -43,9 +43,4 @@ struct known_pi {
 };
 const std::vector<known_pi>& known_pi_values();
 
-// Reads 1e9-style values (digits, 'e', digits) of every argument as integers ("1e10" ->
-// "10000000000", "--n=1e9" -> "--n=1000000000"); other arguments are kept as they are. A value
-// past 2^62 is left alone, so the parser rejects it with its usual message.
-std::vector<std::string> expand_powers_of_ten(int argc, const char* const argv[]);
-
 }  // namespace common::sieve

@@ -1,8 +1,11 @@
+// Tests of common/program (usage checked before the device probe, the defaults --help shows) and
 // GPU tests of common/'s device side: buffers, timing, the L2 flush, the yardsticks.
 #include <cmath>
 
 #include "common/device_buffer.cuh"
 #include "common/device_info.cuh"
+#include "common/exit_codes.hpp"
+#include "common/program.cuh"
 #include "common/testing.hpp"
 #include "common/timing.cuh"
 #include "common/yardsticks.cuh"
@@ -14,6 +17,82 @@ __global__ void spin(float* out, int iterations) {
   out[threadIdx.x] = x;
 }
 }  // namespace
+
+namespace {
+// program::run() on these arguments; body_ran says whether it got past the device probe.
+int run_program(common::program& p, std::vector<const char*> args, bool& body_ran) {
+  args.insert(args.begin(), "prog");
+  body_ran = false;
+  return p.run(int(args.size()), const_cast<char**>(args.data()), [&](common::context&) {
+    body_ran = true;
+    return common::EXIT_CORRECT;
+  });
+}
+}  // namespace
+
+// Exit 2 GPU or not: each case must be decided before the device probe (which exits 77 without a
+// GPU), and never reach the body.
+HOST_TEST_CASE("usage errors are reported before the device probe") {
+  bool body_ran = true;
+  common::program limited("part", "prog", "test");
+  limited.limit_n(1000, "one block");
+  CHECK(run_program(limited, {"--n", "1e3+1"}, body_ran) == common::EXIT_BAD_USAGE);
+  CHECK_FALSE(body_ran);
+
+  common::program checked("part", "prog", "test");
+  int checks = 0;
+  checked.add_usage_check([&] {
+    ++checks;
+    throw common::usage_error("a bad combination");
+  });
+  CHECK(run_program(checked, {}, body_ran) == common::EXIT_BAD_USAGE);
+  CHECK(checks == 1);
+  CHECK_FALSE(body_ran);
+
+  common::program matrix("part", "prog", "test");
+  matrix.add_matrix_size();
+  CHECK(run_program(matrix, {"--n", "1000"}, body_ran) == common::EXIT_BAD_USAGE);
+  matrix.limit_matrix(1000);
+  CHECK(run_program(matrix, {"--rows", "100", "--cols", "11"}, body_ran) ==
+        common::EXIT_BAD_USAGE);
+  CHECK_FALSE(body_ran);
+  CHECK(matrix.given_matrix().rows == 100);
+  CHECK(matrix.given_matrix().cols == 11);
+}
+
+HOST_TEST_CASE("check_n_limit and check_matrix_limit say the step and its limit") {
+  std::string message;
+  try {
+    common::check_n_limit("prog", 2000, 1000, "one block");
+  } catch (const common::usage_error& e) {
+    message = e.what();
+  }
+  CHECK(message == "--n 2000 is more than prog handles (at most 1000: one block)");
+  CHECK_NOTHROW(common::check_n_limit("prog", 1000, 1000));
+  message.clear();
+  try {
+    common::check_matrix_limit("prog", {65536, 65536}, common::MAX_N_INT32_INDEX);
+  } catch (const common::usage_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("65536 x 65536 is more than prog handles") != std::string::npos);
+  CHECK(message.find("32-bit ints") != std::string::npos);
+}
+
+HOST_TEST_CASE("--help shows the defaults the program uses") {
+  common::program p("part", "prog", "test");
+  p.limit_n(1 << 20);
+  const std::string help = p.args().help();
+  CHECK(help.find("(default 2^20, the most this step takes") != std::string::npos);
+  CHECK(help.find("small size (100003)") != std::string::npos);
+  CHECK(help.find("timed repetitions, median reported (default 30)") != std::string::npos);
+  common::program matrix("part", "prog", "test");
+  matrix.add_matrix_size({96, 64});
+  const std::string matrix_help = matrix.args().help();
+  CHECK(matrix_help.find("--n ") == std::string::npos);  // refused: not a size of a 2-D part
+  CHECK(matrix_help.find("small matrix (96 x 64)") != std::string::npos);
+  CHECK(matrix_help.find("--rows N") != std::string::npos);
+}
 
 HOST_TEST_CASE("poison bytes are NaN for floats and a sentinel for integers") {
   CHECK(common::poison_byte<float>() == 0xFF);

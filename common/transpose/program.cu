@@ -156,7 +156,8 @@ int run_matrix_program(int argc, char** argv, const matrix_step& step) {
   // Steps that move whole tiles need multiples of their tile, also at --quick.
   p.add_matrix_size(moves_tiles(step.result) ? matrix_size{8 * tile, 4 * tile} : QUICK_MATRIX);
 
-  return p.run(argc, argv, [&](context& ctx) {
+  // The variants this run measures and the most elements they all take, from the command line.
+  const auto chosen_variants = [&] {
     std::vector<matrix_variant> variants = step.variants;
     if (!variant.empty()) {
       variants.resize(1);
@@ -165,15 +166,34 @@ int run_matrix_program(int argc, char** argv, const matrix_step& step) {
     } else if (!sweep) {
       variants.resize(1);
     }
+    return variants;
+  };
+  const auto max_elements = [](const std::vector<matrix_variant>& variants) {
     bool all_int32 = true;
     for (const auto& v : variants) all_int32 = all_int32 && v.limits.int32_index;
-    // Two device matrices (input, output) per element.
-    const matrix_size m = ctx.resolve_matrix(
-        2 * sizeof(float), sizeof(float), all_int32 ? MAX_N_INT32_INDEX : MAX_ELEMENTS_INT64_INDEX);
+    return all_int32 ? MAX_N_INT32_INDEX : MAX_ELEMENTS_INT64_INDEX;
+  };
+  const auto check_shape = [&](const std::vector<matrix_variant>& variants, matrix_size m) {
     for (const auto& v : variants) {
       const std::string why = why_unsupported(v.limits, step.result, m.rows, m.cols);
       if (!why.empty()) throw usage_error(why);
     }
+  };
+  // An explicit shape the variants cannot take is a usage error before the device probe.
+  p.add_usage_check([&] {
+    const matrix_size m = p.given_matrix();
+    if (m.rows < 0) return;
+    const std::vector<matrix_variant> variants = chosen_variants();
+    check_matrix_limit(step.step, m, max_elements(variants));
+    check_shape(variants, m);
+  });
+
+  return p.run(argc, argv, [&](context& ctx) {
+    const std::vector<matrix_variant> variants = chosen_variants();
+    // Two device matrices (input, output) per element.
+    const matrix_size m =
+        ctx.resolve_matrix(2 * sizeof(float), sizeof(float), max_elements(variants));
+    check_shape(variants, m);
     const std::size_t n = std::size_t(m.elements());
     const std::size_t bytes = n * sizeof(float);
     ctx.measure_yardsticks(bytes);

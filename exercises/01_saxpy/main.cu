@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
   common::program program("exercises", "saxpy", "y = a*x + y over float arrays (exercise 01)");
   int block_threads = saxpy_entry::block_threads();
   bool sweep = false;
-  program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 64)");
+  program.args().add_int("block", block_threads, 1, 1024, "threads per block");
   program.args().add_flag("sweep", sweep, "block sizes 32, 64, ..., 1024");
 
   return program.run(argc, argv, [&](common::context& ctx) {

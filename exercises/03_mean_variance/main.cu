@@ -23,9 +23,9 @@ int main(int argc, char** argv) {
                           "mean and population variance in one pass (exercise 03)");
   std::int64_t offset = 1000, spread = 1;
   program.args().add_int("offset", offset, -10000000, 10000000,
-                         "the centre of the data (default 1000)");
+                         "the centre of the data");
   program.args().add_int("spread", spread, 0, 10000000,
-                         "the data lie in [offset - spread, offset + spread) (default 1)");
+                         "the data lie in [offset - spread, offset + spread)");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     // The input and, for the workspace, a few bytes per element at most; indices are 64-bit.

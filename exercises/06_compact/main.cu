@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   std::int32_t threshold = compact_problem::DEFAULT_THRESHOLD;
   program.args().add_int("threshold", threshold, std::numeric_limits<std::int32_t>::min(),
                          std::numeric_limits<std::int32_t>::max(),
-                         "keep the elements greater than this (default 0: about half)");
+                         "keep the elements greater than this (0: about half)");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     // The input and the output on the device (the scratch is a few bytes per tile).

@@ -16,8 +16,7 @@ int main(int argc, char** argv) {
                           "inclusive segmented scan of int32 with uint8 heads (exercise 07)");
   std::int64_t mean_segment = segmented_scan_problem::DEFAULT_MEAN_SEGMENT;
   program.args().add_int("mean-segment", mean_segment, 0, segmented_scan_problem::MAX_MEAN_SEGMENT,
-                         "a head every this many elements on average; 0: no heads, 1: all heads "
-                         "(default 1000)");
+                         "a head every this many elements on average; 0: no heads, 1: all heads");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     // Values, heads and the output on the device (the scratch is a few bytes per tile).

@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
                           "out[(i + k) mod n] = in[i] for int32 arrays (exercise 09)");
   std::int64_t k = rotate_array_problem::DEFAULT_K;
   program.args().add_int("k", k, -rotate_array_problem::MAX_ABS_K, rotate_array_problem::MAX_ABS_K,
-                         "rotate by this many places; negative: the other way (default 1000003)");
+                         "rotate by this many places; negative: the other way");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     const std::int64_t n =

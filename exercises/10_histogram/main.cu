@@ -15,7 +15,7 @@ int main(int argc, char** argv) {
                           "256-bin histogram of skewed bytes, 64-bit counts (exercise 10)");
   int hot_percent = histogram_problem::DEFAULT_HOT_PERCENT;
   program.args().add_int("hot-percent", hot_percent, 0, 100,
-                         "the share of bytes equal to 0x20, the rest uniform (default 50)");
+                         "the share of bytes equal to 0x20, the rest uniform");
 
   return program.run(argc, argv, [&](common::context& ctx) {
     const std::int64_t n = ctx.resolve_n(1, 1, histogram_problem::MAX_N);

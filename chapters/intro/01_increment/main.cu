@@ -36,9 +36,16 @@ int main(int argc, char** argv) {
                           "add 1 to every element of a float array (course Exercise 1)");
   int block_threads = increment::BLOCK_THREADS;
   bool sweep = false;
-  program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 64)");
+  program.args().add_int("block", block_threads, 1, 1024, "threads per block");
   program.args().add_flag("sweep", sweep,
                           "block sizes 32, 64, ..., 1024, and an empty kernel on each grid");
+  // The largest n the smallest block launches, checked before the device probe.
+  const auto smallest_block = [&] { return sweep ? 32 : block_threads; };
+  program.add_usage_check([&] {
+    if (program.given_n() >= 0)
+      common::check_n_limit("increment", program.given_n(),
+                            increment::max_elements(smallest_block()));
+  });
 
   return program.run(argc, argv, [&](common::context& ctx) {
     std::vector<int> blocks{block_threads};

@@ -10,12 +10,14 @@ int main(int argc, char** argv) {
   int block_threads = increment_float4::BLOCK_THREADS;
   int vectors = increment_float4::VECTORS_PER_THREAD;
   bool sweep = false;
-  program.args().add_int("block", block_threads, 1, 1024, "threads per block (default 256)");
-  program.args().add_int("vectors", vectors, 1, 4, "float4 per thread: 1, 2 or 4 (default 1)");
+  program.args().add_int("block", block_threads, 1, 1024, "threads per block");
+  program.args().add_int("vectors", vectors, 1, 4, "float4 per thread: 1, 2 or 4");
   program.args().add_flag("sweep", sweep, "vectors 1, 2, 4 with blocks of 64, 256, 1024");
+  program.add_usage_check([&] {
+    if (vectors == 3) throw common::usage_error("--vectors must be 1, 2 or 4, got 3");
+  });
 
   return program.run(argc, argv, [&](common::context& ctx) {
-    if (vectors == 3) throw common::usage_error("--vectors must be 1, 2 or 4, got 3");
     std::vector<std::pair<int, int>> configs{{vectors, block_threads}};
     if (sweep) configs = {{1, 64}, {1, 256}, {1, 1024}, {2, 64},  {2, 256},
                           {2, 1024}, {4, 64}, {4, 256}, {4, 1024}};

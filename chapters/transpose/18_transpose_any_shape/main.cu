@@ -2,9 +2,9 @@
 // the variants of transpose_any_shape::variants(); --explain prints the plan for a shape instead
 // (with --gpu-facts h200, h100 or portable, without a GPU); --list-variants names the variants.
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
+#include "common/cli.hpp"
 #include "common/exit_codes.hpp"
 #include "common/transpose/program.cuh"
 #include "transpose_any_shape.cuh"
@@ -17,20 +17,14 @@ int usage_error(const std::string& why) {
   return common::EXIT_BAD_USAGE;
 }
 
-// A side: an integer, or a power written a^b (as the program's --rows and --cols take them).
+// A side, in the size grammar of every program's --rows and --cols (4097, 2^12+1, 1e4).
 bool parse_side(const std::string& text, std::int64_t& side) {
-  char* end = nullptr;
-  const long long base = std::strtoll(text.c_str(), &end, 10);
-  if (end == text.c_str()) return false;
-  side = base;
-  if (*end == '^') {
-    const char* exponent_text = end + 1;
-    const long long exponent = std::strtoll(exponent_text, &end, 10);
-    if (end == exponent_text || exponent < 0 || exponent > 62) return false;
-    side = 1;
-    for (long long i = 0; i < exponent; ++i) side *= base;
+  try {
+    side = common::parse_int_expression(text);
+  } catch (const common::usage_error&) {
+    return false;
   }
-  return *end == '\0' && side >= 0 && side <= (std::int64_t(1) << 40);
+  return side >= 0 && side <= (std::int64_t(1) << 40);
 }
 
 // --explain [--rows R] [--cols C] [--gpu-facts h200|h100|portable] [--variant NAME]

@@ -107,26 +107,6 @@ HOST_TEST_CASE("bits past n are set so that no number above n counts") {
   CHECK(cs::count_primes_in_bits(bits, 100) == 25);
 }
 
-HOST_TEST_CASE("sizes written as 1e9 are read as integers") {
-  const char* argv[] = {"prog", "--n",  "1e10",  "--lo=2e3", "--hi",  "2^20",
-                        "1e0",  "7e19", "1.5e9", "e9",       "--list"};
-  const std::vector<std::string> got = cs::expand_powers_of_ten(11, argv);
-  const std::vector<std::string> want = {"prog",  "--n",  "10000000000", "--lo=2000",
-                                         "--hi",  "2^20", "1",           "7e19",
-                                         "1.5e9", "e9",   "--list"};
-  CHECK(got == want);
-}
-
-HOST_TEST_CASE("1e9-style numbers inside an expression are read too") {
-  const char* argv[] = {"prog", "--hi",    "1e12+1000", "--lo=1e6+100", "2*1e3",
-                        "2^32", "1e3-1e2", "3.1e3+1",   "1e20+1",       "10e2"};
-  const std::vector<std::string> got = cs::expand_powers_of_ten(10, argv);
-  const std::vector<std::string> want = {"prog",   "--hi", "1000000000000+1000", "--lo=1000000+100",
-                                         "2*1000", "2^32", "1000-100",           "3.1e3+1",
-                                         "1e20+1", "1000"};
-  CHECK(got == want);
-}
-
 HOST_TEST_CASE("the sieving primes fit the capacity computed for them") {
   for (std::int64_t n :
        {0ll, 1ll, 4ll, 9ll, 1000ll, 1048575ll, 2147483647ll, 10000000000ll, 1000000000000ll}) {
