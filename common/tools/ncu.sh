@@ -8,6 +8,14 @@
 # under ncu (${NCU:-ncu}) and prints the CSV lines of the counters of COUNT launches of the kernels
 # matching KERNEL_REGEX (demangled names), after SKIP such launches (empty: ncu's default, none);
 # ncu's own messages are appended to LOG.
+#
+# It also sets what every gpu_checks.sh starts with: BUILD (default build) and BIN, the programs;
+# NCU (default ncu); and OUT, the output directory, which must be set and is created.
+BUILD=${BUILD:-build}
+BIN=$BUILD/bin
+NCU=${NCU:-ncu}
+: "${OUT:?set OUT to the output directory}"
+mkdir -p "$OUT"
 NCU_BANK_METRICS=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\

@@ -14,11 +14,6 @@
 # evidence.tsv, book/README.md "Evidence"):
 #   ncu_reversal_sectors.txt           -> reversal/reverse_shared/ncu_reversal_sectors.txt
 set -u
-BUILD=${BUILD:-build}
-BIN=$BUILD/bin
-NCU=${NCU:-ncu}
-: "${OUT:?set OUT to the output directory}"
-mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--n 2^26)  # 268 MB in, 268 MB out: together past a 60 MiB L2 several times
 

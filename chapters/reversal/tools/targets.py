@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """targets.py RESULTS_FILE > reversal_targets.html
 
-The table of the reversal part's performance targets (issue 12), generated from the committed
+The table of the reversal part's performance targets, generated from the committed
 results file: the final out-of-place step (reverse_fast) and the in-place step (reverse_in_place),
 int32, their default variants, each as a multiple of the cudaMemcpy device-to-device yardstick and
 of its Thrust peer measured in the same run, beside the target and whether it is met. Written for
@@ -54,7 +54,7 @@ def main():
                       ("met" if ratio >= target else "<b>missed</b>") if theirs else "—"]
         body.append("".join(f"<td>{c}</td>" for c in cells))
     head = ["step", "n", "against", "step GB/s", "against GB/s", "ratio", "target", ""]
-    caption = ("The part's targets (issue 12), one run on the GPU of the results file: each "
+    caption = ("The part's targets, one run on the GPU of the results file: each "
                "ratio divides the step's bandwidth by the yardstick or the peer of the same row")
     print(gen_results.captioned_table(caption, head, body), end="")
 

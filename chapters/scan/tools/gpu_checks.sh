@@ -27,11 +27,6 @@
 #   scan_naive_classic.txt             -> scan/scan_naive/classic.txt
 #   scan_pipelined_probe.txt           -> scan/scan_pipelined/probe.txt
 set -u
-BUILD=${BUILD:-build}
-BIN=$BUILD/bin
-NCU=${NCU:-ncu}
-: "${OUT:?set OUT to the output directory}"
-mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 GPU_NAME=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
 COMMIT=${BOOK_GIT_COMMIT:-$(git -C "$HERE" rev-parse HEAD 2>/dev/null || echo '?')}

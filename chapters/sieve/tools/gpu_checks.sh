@@ -32,6 +32,7 @@ sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-san
 } >"$out/sieve_shared_racecheck.txt"
 cat "$out/sieve_shared_racecheck.txt"
 
+OUT=$out BUILD=$build  # what ncu.sh expects
 # shellcheck source=../../../common/tools/ncu.sh
 source "$here/../../../common/tools/ncu.sh"
 metrics=gpu__time_duration.sum,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,\

@@ -28,11 +28,6 @@
 #   transpose_back_to_back.txt         -> transpose/all/transpose_back_to_back.txt
 #   transpose_cpu_host.txt             -> transpose/transpose_cpu/host.txt
 set -u
-BUILD=${BUILD:-build}
-BIN=$BUILD/bin
-NCU=${NCU:-ncu}
-: "${OUT:?set OUT to the output directory}"
-mkdir -p "$OUT"
 HERE=$(cd "$(dirname "$0")" && pwd)
 SIZE=(--rows 4096 --cols 4096)  # 67 MB in, 67 MB out: together past a 60 MiB L2
 
