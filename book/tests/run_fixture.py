@@ -201,6 +201,36 @@ def zero_bandwidth(root):
         f.write("\n".join(out))
 
 
+# A part generator that draws its then-and-now plot (a line with an option in generators.txt,
+# an SVG on its standard output), shown on the summary with \image; a step without a "then"
+# value is left out.
+THEN_NOW_PLOT_PY = '''"""then_now.py RESULTS_FILE [--plot] > demo_then_now.svg
+
+A part's plot generator (fixture): a quoted "then" beside the results file's rows ("now").
+"""
+import sys
+
+import gen_results
+
+THEN = {"alpha": 40.0, "beta": 60.0}  # % of the copy yardstick, quoted
+results, options = gen_results.generator_args(sys.argv, ("--plot",))
+steps = sorted(THEN)
+now = []
+for step in steps:
+    rows = results.step_rows(step) if results else []
+    now.append(gen_results.best_row(rows)["pct_copy"] if rows else None)
+series = [("then", gen_results.THEN_COLOURS[0], [THEN[s] for s in steps]),
+          ("now", gen_results.NOW_COLOURS[0], now)]
+sys.stdout.write(gen_results.svg_text(lambda path: gen_results.grouped_hbar_plot(
+    gen_results.gnuplot_command(), path, "then and now", steps, series, "% of the copy",
+    gen_results.fmt_pct)))
+'''
+THEN_NOW_PLOT = chain(
+    write("chapters/demo/tools/then_now.py", THEN_NOW_PLOT_PY),
+    append("chapters/demo/tools/generators.txt", "then_now.py --plot > demo_then_now.svg"),
+    append("chapters/demo/summary.md", '\\image html demo_then_now.svg "Then and now"'))
+
+
 # name: (change, expected exit code, regex the output must match[, extra build_book arguments])
 CASES = {
     "good": (None, 0, r"book: .*index\.html"),
@@ -308,6 +338,14 @@ CASES = {
                                       '"""more_rows.py RESULTS_FILE > demo_more.html\n"""\n'), 1,
                                 r"more_rows\.py: error: says it generates a page's content but is "
                                 r"not listed in generators\.txt"),
+    # a generator line may pass options, and a generator may write the SVG its summary shows;
+    # a plot of no value at all fails the build
+    "part_generator_plot": (THEN_NOW_PLOT, 0,
+                            r"then_now\.py -> demo_then_now\.svg(.|\n)*book: .*index\.html"),
+    "empty_part_generator_plot": (chain(THEN_NOW_PLOT, replace(
+        "chapters/demo/tools/then_now.py", "steps = sorted(THEN)", "steps = []")), 1,
+        r"then_now\.py: error: exit 1 while generating demo_then_now\.svg(.|\n)*"
+        r"an empty plot: no series of 'then and now' has a value"),
     "script_outside_tools": (write("chapters/demo/loose.py", "print()\n"), 1,
                              r"chapters/demo/loose\.py: error: a part's scripts go in its tools/"),
     # \fact names: a variant "block" of step alpha and a step alpha_block both define

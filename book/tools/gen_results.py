@@ -28,6 +28,8 @@ import os
 import re
 import statistics
 import subprocess
+import sys
+import tempfile
 
 NUMERIC = {"n", "rows", "cols", "bytes", "reps", "median_ms", "min_ms", "max_ms", "gbps",
            "copy_gbps", "read_gbps", "pct_copy", "pct_read", "peer_gbps", "pct_peer"}
@@ -282,6 +284,12 @@ def fmt_time(ms):
 
 def fmt_pct(v):
     return f"{v:.1f}%"
+
+
+def fmt_share(v):
+    """A percentage written on a plot's bar: one decimal, two significant digits below 1% (a drawn
+    bar never reads 0.0%)."""
+    return f"{v:.2g}%" if 0 < v < 1 else fmt_pct(v)
 
 
 def fmt_speedup(v):
@@ -622,6 +630,25 @@ def bar_plot(gnuplot, path, title, labels, values, lines, colours=None,
     _run_gnuplot(gnuplot, work, script, path)
 
 
+def _hbar_frame(path, height, title, xlabel, xmax, yrange, margin):
+    """The start of a horizontal bar plot's gnuplot script: the SVG terminal 860 px wide, the
+    title, the x axis from 0 to `xmax`, the y range ("lo:hi"), the bars' fill, the grid, the left
+    margin (characters) for the bars' labels."""
+    return [
+        f"set terminal svg size 860,{height} dynamic noenhanced font 'sans,12' "
+        "background '#ffffff'",
+        f"set output {_gp_string(path)}",
+        f"set title {_gp_string(title)}",
+        f"set xlabel {_gp_string(xlabel)}",
+        f"set xrange [0:{xmax}]",
+        f"set yrange [{yrange}]",
+        "set style fill solid 0.85 border -1",
+        "set grid xtics lc rgb '#dddddd'",
+        "set border 3", "set ytics nomirror scale 0",
+        f"set lmargin {margin:.0f}",
+    ]
+
+
 def hbar_plot(gnuplot, path, title, labels, values, lines, xlabel="effective bandwidth (GB/s)"):
     """Horizontal bars, fastest at the top, each labelled on the left and its value at its end:
     a sweep of many variants stays readable. Reference lines [(name, value, colour, dash)] are
@@ -638,18 +665,9 @@ def hbar_plot(gnuplot, path, title, labels, values, lines, xlabel="effective ban
             f.write(f"\n\n{value:.3f} -0.6\n{value:.3f} {count - 0.4:.1f}\n")
     top = max(values + [v for _, v, _, _ in lines] + [1.0]) * 1.12
     margin = min(64, 4 + max(len(x) for x in labels) * 0.86)
-    script = [
-        f"set terminal svg size 860,{110 + 22 * count + 18 * ((len(lines) + 1) // 2)} dynamic "
-        "noenhanced font 'sans,12' background '#ffffff'",
-        f"set output {_gp_string(path)}",
-        f"set title {_gp_string(title)}",
-        f"set xlabel {_gp_string(xlabel)}",
-        f"set xrange [0:{top:.1f}]",
-        f"set yrange [-0.6:{count - 0.4:.1f}]",
-        "set style fill solid 0.85 border -1",
-        "set grid xtics lc rgb '#dddddd'",
-        "set border 3", "set xtics nomirror", "set ytics nomirror scale 0",
-        f"set lmargin {margin:.0f}",
+    script = _hbar_frame(path, 110 + 22 * count + 18 * ((len(lines) + 1) // 2), title, xlabel,
+                         f"{top:.1f}", f"-0.6:{count - 0.4:.1f}", margin) + [
+        "set xtics nomirror",
         "set key below center horizontal maxcols 2 samplen 3 width -12",
     ]
     plot = [f"{_gp_string(data)} index 0 using ($3/2):1:($3/2):(0.35):ytic(2) with boxxyerror "
@@ -936,6 +954,88 @@ def drawn_series(svg_path, count):
     with open(svg_path, encoding="utf-8") as f:
         groups = re.split(r'<g id="gnuplot_plot_\d+"', f.read())[1:count + 1]
     return sum(1 for g in groups if g.count("<use xlink:href='#gpPt") > 1)
+
+
+# The devices of a "then and now" plot: the sources' GPUs in muted colours, ours in the bar blue
+# (a second "now" series, ours at another size, in a lighter blue).
+THEN_COLOURS = ["#9c755f", "#bab0ac", "#76b7b2", "#edc948"]
+NOW_COLOURS = [PALETTE["bar"], "#a0cbe8", "#2b5c93"]
+
+
+def grouped_hbar_plot(gnuplot, path, title, groups, series, xlabel, value_text=None):
+    """Horizontal grouped bars: one group per label of `groups` (the first at the top), one bar in
+    each group per series [(name, colour, [value or None, one per group])]; a None is not drawn
+    (no bar, no zero). Each series is its own colour and key entry, and each bar's value is
+    written at its end (value_text(v), default fmt_gbps). Raises RuntimeError when no bar is drawn
+    (an empty plot). Returns the number of bars drawn."""
+    value_text = value_text or fmt_gbps
+    series = [(name, colour, values) for name, colour, values in series
+              if any(v is not None and v > 0 for v in values)]
+    drawn = sum(1 for _, _, values in series for v in values if v is not None and v > 0)
+    if not drawn:
+        raise RuntimeError(f"an empty plot: no series of {title!r} has a value")
+    work = os.path.splitext(path)[0]
+    data = work + ".dat"
+    per_group = len(series)
+    stride = per_group + 0.8  # a gap of 0.8 bar between groups
+    # the first group at the top: group g's first bar at y = top - g * stride
+    top = (len(groups) - 1) * stride + per_group - 1
+    with open(data, "w", encoding="utf-8") as f:
+        for k, (_, _, values) in enumerate(series):
+            for g, v in enumerate(values):
+                if v is not None and v > 0:
+                    f.write(f"{top - g * stride - k:.2f} {v:.6g} {_gp_string(value_text(v))}\n")
+            f.write("\n\n")
+    tics = ", ".join(f"{_gp_string(label)} {top - g * stride - (per_group - 1) / 2:.2f}"
+                     for g, label in enumerate(groups))
+    highest = max(v for _, _, values in series for v in values if v is not None)
+    margin = min(40, 3 + max(len(x) for x in groups) * 0.8)
+    script = _hbar_frame(path, 120 + int(15 * (top + 1)) + 18 * len(series), title, xlabel,
+                         f"{highest * 1.16:.6g}", f"-0.7:{top + 0.7:.2f}", margin) + [
+        f"set ytics ({tics})",
+        "set xtics nomirror out",
+        "set key below left vertical reverse Left samplen 2 height 1",
+    ]
+    plot = []
+    for k, (name, colour, _) in enumerate(series):
+        plot.append(f"{_gp_string(data) if not plot else chr(39) * 2} index {k} using "
+                    f"($2/2):1:($2/2):(0.42) with boxxyerror lc rgb '{colour}' "
+                    f"title {_gp_string(name)}")
+    for k in range(len(series)):
+        plot.append(f"'' index {k} using 2:1:3 with labels left offset 0.4,0 font 'sans,10' "
+                    "notitle")
+    script.append("plot " + ", \\\n     ".join(plot))
+    _run_gnuplot(gnuplot, work, script, path)
+    return drawn
+
+
+def svg_text(draw):
+    """The SVG that draw(path) writes, as text, drawn in a temporary directory: for a part's
+    generator, whose standard output becomes its output file (book/README.md)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "plot.svg")
+        draw(path)
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+
+
+def generator_args(argv, options=()):
+    """A part generator's command line, `<script>.py RESULTS_FILE [option ...]` (the results file
+    may be an empty string: none committed): (the results or None, the set of options given). A
+    missing results argument or an unknown option exits 2 with the usage."""
+    given = argv[2:]
+    unknown = [a for a in given if a not in options]
+    if len(argv) < 2 or argv[1].startswith("--") or unknown:
+        listed = "".join(f" [{o}]" for o in options)
+        print(f"usage: {os.path.basename(argv[0])} RESULTS_FILE{listed} > <output>"
+              + (f" (unknown: {' '.join(unknown)})" if unknown else ""), file=sys.stderr)
+        sys.exit(2)
+    return (load(argv[1]) if argv[1] else None), set(given)
+
+
+def gnuplot_command():
+    """The gnuplot a part's generator runs: the renderer's (BOOK_GNUPLOT), else gnuplot on PATH."""
+    return os.environ.get("BOOK_GNUPLOT") or "gnuplot"
 
 
 SIZE_PLOT_LINE = re.compile(r"^\s*[\\@]image\s+html\s+(\w+)_sizes\.svg\b", re.M)

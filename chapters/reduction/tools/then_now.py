@@ -1,5 +1,9 @@
 #!/usr/bin/env python3
-"""then_now.py RESULTS_FILE > reduction_then_and_now.html
+"""then_now.py RESULTS_FILE [--plot] > reduction_then_and_now.html
+
+With --plot it writes the then-and-now plot instead (reduction_then_now.svg): each step with a
+G80 row as a share of its device's theoretical DRAM bandwidth, the G80's beside ours at 2^22 and
+2^28, as horizontal grouped bars.
 
 The "then and now" tables of the reduction part's summary page. The first sets source 001's G80
 numbers for 2^22 ints (quoted, the table naming its source) beside ours from the committed results
@@ -141,10 +145,36 @@ def against_cub(results, gpu):
     return table(caption, head, body)
 
 
+def pct_of_peak(results, step, n, peak):
+    r = ours(results, step, n)
+    return 100.0 * r["gbps"] / peak if r and peak else None
+
+
+def plot(results, gpu, peak, path):
+    """The then-and-now plot: every step with a G80 row (steps past the slides have none and are
+    left out), as % of each device's theoretical DRAM bandwidth."""
+    steps = [(step, kernel) for step, kernel in STEPS if kernel]
+    g80 = [100.0 * G80[kernel][2] / G80_PEAK for _, kernel in steps]
+    series = [(f"then: G80, source 001 (after Harris), 2^22 ints, % of {G80_PEAK} GB/s",
+               gen_results.THEN_COLOURS[0], g80)]
+    for k, n in enumerate((SLIDES, BIG)):
+        series.append((f"now: {gpu}, 2^{n.bit_length() - 1} int32, % of {peak:.0f} GB/s",
+                       gen_results.NOW_COLOURS[k],
+                       [pct_of_peak(results, step, n, peak) for step, _ in steps]))
+    gen_results.grouped_hbar_plot(
+        gen_results.gnuplot_command(), path,
+        "Reduction, then and now: each step's share of its GPU's theoretical DRAM bandwidth",
+        [f"{step} ({kernel})" for step, kernel in steps], series,
+        "% of the device's theoretical DRAM bandwidth", gen_results.fmt_share)
+
+
 def main():
-    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    results, options = gen_results.generator_args(sys.argv, ("--plot",))
     gpu = results.gpu() if results else "our GPU (not measured)"
     peak = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+    if "--plot" in options:
+        sys.stdout.write(gen_results.svg_text(lambda path: plot(results, gpu, peak, path)))
+        return
     sys.stdout.write(ladder(results, gpu, peak) + against_cub(results, gpu))
 
 

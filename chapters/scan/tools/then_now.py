@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""then_now.py RESULTS_FILE > scan_then_now.html
+"""then_now.py RESULTS_FILE [--plot] > scan_then_now.html
 
 The tables of the scan part's summary page. The first sets source 001's scan table (a sequential
 scan on one core of an Intel Core Duo Extreme 2.93 GHz against "the work-efficient, bank-conflict-
@@ -9,6 +9,11 @@ beside ours at the same sizes: scan_cpu on one core of the GPU machine's host ag
 the slides' listings are. The second gives every step's share of the memcpy yardstick and of CUB
 at 2^28, and the third judges the final step against the issue's targets. Written for
 book/tools/build_book.py to call; it prints "(not measured)" where the results file has no row.
+
+With --plot it writes the then-and-now plot instead (scan_then_now.svg): at each of the slides'
+sizes, the 8800 GTX's scan and ours (scan_large, scan_pipelined; float) as a share of each
+device's theoretical DRAM bandwidth, counting 2 x n x 4 bytes moved for every one of them (the
+bench's convention), as horizontal grouped bars.
 """
 import html
 import sys
@@ -23,6 +28,8 @@ SLIDES = [(1024, 0.002231, 0.079492, 0.03), (32768, 0.072663, 0.106159, 0.68),
           (1048576, 5.900097, 1.118091, 5.28), (2097152, 11.848376, 2.099666, 5.64),
           (4194304, 23.835931, 4.062923, 5.87), (8388688, 47.390906, 7.987311, 5.93),
           (16777216, 94.794598, 15.854781, 5.98)]
+# The 8800 GTX is a G80 board: source 001 computes the G80's bandwidth as 384 bit x 1800 MHz / 8.
+G80_PEAK = 86.4
 BIG, SMALL = 2**28, 2**16
 COPY_TARGET, PEER_TARGET, SMALL_PEER_TARGET = 0.92, 1.10, 1.0  # the issue's goals, final step
 FINAL = "scan_pipelined"
@@ -64,16 +71,47 @@ def first_win(pairs):
     return "none of these sizes"
 
 
+def slides_n(printed):
+    return 2**23 if printed == 8388688 else printed
+
+
+def plot(results, gpu, path):
+    """The then-and-now plot: at each size of the slides' table, the share of its device's
+    theoretical DRAM bandwidth that each scan's 2 x n x 4 bytes over its time make."""
+    peak = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+    sizes = [slides_n(printed) for printed, _, _, _ in SLIDES]
+    then = [100.0 * 2 * n * 4 / (gpu_ms * 1e6) / G80_PEAK
+            for n, (_, _, gpu_ms, _) in zip(sizes, SLIDES)]
+    series = [(f"then: GeForce 8800 GTX, source 001, its work-efficient scan, % of {G80_PEAK} "
+               "GB/s", gen_results.THEN_COLOURS[0], then)]
+    for k, step in enumerate(("scan_large", FINAL)):
+        values = []
+        for n in sizes:
+            r = row(results, step, n, "float")
+            values.append(100.0 * r["gbps"] / peak if r and peak else None)
+        series.append((f"now: {gpu}, {step}, % of {peak:.0f} GB/s", gen_results.NOW_COLOURS[k],
+                       values))
+    gen_results.grouped_hbar_plot(
+        gen_results.gnuplot_command(), path,
+        "Scan, then and now: float scan, share of each GPU's theoretical DRAM bandwidth",
+        [f"n = {n:,}" for n in sizes], series,
+        "% of the device's theoretical DRAM bandwidth (2 x n x 4 bytes / median time)",
+        gen_results.fmt_share)
+
+
 def main():
-    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    results, options = gen_results.generator_args(sys.argv, ("--plot",))
     gpu = results.gpu() if results else "our GPU (not measured)"
+    if "--plot" in options:
+        sys.stdout.write(gen_results.svg_text(lambda path: plot(results, gpu, path)))
+        return
     host = results.meta.get("host_cpu", "its host") if results else "its host"
     table = gen_results.captioned_table
     out = []
 
     body, ours_large, ours_final = [], [], []
     for printed, cpu_ms, gpu_ms, speedup in SLIDES:
-        n = 2**23 if printed == 8388688 else printed
+        n = slides_n(printed)
         cpu = row(results, "scan_cpu", n, "float")
         large = row(results, "scan_large", n, "float")
         final = row(results, FINAL, n, "float")

@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""then_now.py RESULTS_FILE > sieve_then_now.html
+"""then_now.py RESULTS_FILE [--plot] > sieve_then_now.html
 
 The tables of the sieve part's summary page, from the committed results file: every step's time at
 each size it was measured at; the final step beside primesieve (all host threads, timed in the same
 process; one thread, from sieve_cpu in the same bench run) and beside the times CUDASieve published
 for a GTX 1080 (quoted from its README); and the part's two performance targets, met or missed.
 Written for book/tools/build_book.py to call; it prints "(not measured)" where the file has no row.
+
+With --plot it writes the then-and-now plot instead (sieve_then_now.svg): at each n CUDASieve
+published a time for, the numbers sieved per second (n / time), CUDASieve's on the GTX 1080 beside
+the final step's on our GPU, as horizontal grouped bars. Not a share of DRAM bandwidth: the "then"
+is a time, and a sieve's work is numbers struck, not bytes moved.
 """
 import html
 import sys
@@ -51,9 +56,31 @@ def ratio_cell(slow_ms, fast_ms):
     return f"<td>{html.escape(gen_results.fmt_speedup(slow_ms / fast_ms))}</td>"
 
 
+def plot(results, gpu, path):
+    """The then-and-now plot: 10^9 numbers per second at each n of CUDASieve's table."""
+    sizes = [(n, label) for n, label in SIZES if n in CUDASIEVE_GTX1080_MS]
+    then = [n / (CUDASIEVE_GTX1080_MS[n] * 1e6) for n, _ in sizes]
+    now = []
+    for n, _ in sizes:
+        r = fastest(rows_at(results, FINAL, n))
+        now.append(n / (r["median_ms"] * 1e6) if r else None)
+    gen_results.grouped_hbar_plot(
+        gen_results.gnuplot_command(), path,
+        "Sieve, then and now: pi(n), numbers sieved per second",
+        [f"n = {label.replace('<sup>', '^').replace('</sup>', '')}" for _, label in sizes],
+        [("then: CUDASieve on a GTX 1080 (its README's times)", gen_results.THEN_COLOURS[0],
+          then),
+         (f"now: {FINAL} on the {gpu} (its fastest variant at each n)",
+          gen_results.NOW_COLOURS[0], now)],
+        "10^9 numbers per second (n / median time)")
+
+
 def main():
-    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    results, options = gen_results.generator_args(sys.argv, ("--plot",))
     gpu = results.gpu() if results else "our GPU (not measured)"
+    if "--plot" in options:
+        sys.stdout.write(gen_results.svg_text(lambda path: plot(results, gpu, path)))
+        return
     out = [f"<p>Median times on the {html.escape(gpu)}; each cell is the step's fastest variant "
            "at that n (hover for the variant). All of one bench run.</p>\n"]
 

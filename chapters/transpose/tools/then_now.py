@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""then_now.py RESULTS_FILE > transpose_then_now.html
+"""then_now.py RESULTS_FILE [--plot] > transpose_then_now.html
 
 The "then and now" tables of the transpose part's summary page: the numbers the source documents
 published (quoted here, each table naming its source) beside ours from the committed results
 file, at the same matrix sizes and at 16384 x 16384, each as a percentage of its device's
 theoretical DRAM bandwidth. Written for book/tools/build_book.py to call (or to run by hand into
 the generated directory); it prints "(not measured)" where the results file has no row.
+
+With --plot it writes the then-and-now plot instead (transpose_then_now.svg): each kernel of source
+002's table as a share of its device's theoretical DRAM bandwidth, the whitepaper's three GPUs at
+2048 x 2048 beside our step at 2048 x 2048 and 16384 x 16384, as horizontal grouped bars.
 """
 import html
 import sys
@@ -89,10 +93,34 @@ def our_cells(results, step, variant, sizes, peak):
 table = gen_results.captioned_table
 
 
+def plot(results, gpu, peak, path):
+    """The then-and-now plot of source 002's table (its GiB/s converted to GB/s first)."""
+    series = []
+    for k, device in enumerate(("GTX 280", "M2090", "K20X")):
+        series.append((f"then: {device}, source 002, 2048 x 2048, % of {PEAK[device]} GB/s",
+                       gen_results.THEN_COLOURS[k],
+                       [100.0 * row[2 + k] * GIB / PEAK[device] for row in WHITEPAPER]))
+    for k, (rows, cols) in enumerate(((2048, 2048), (16384, 16384))):
+        values = []
+        for step, *_ in WHITEPAPER:
+            r = ours(results, step, "", rows, cols)
+            values.append(100.0 * r["gbps"] / peak if r and peak else None)
+        series.append((f"now: {gpu}, {rows} x {cols}, % of {peak:.0f} GB/s",
+                       gen_results.NOW_COLOURS[k], values))
+    gen_results.grouped_hbar_plot(
+        gen_results.gnuplot_command(), path,
+        "Transpose, then and now: each kernel's share of its GPU's theoretical DRAM bandwidth",
+        [step for step, *_ in WHITEPAPER], series,
+        "% of the device's theoretical DRAM bandwidth", gen_results.fmt_share)
+
+
 def main():
-    results = gen_results.load(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] else None
+    results, options = gen_results.generator_args(sys.argv, ("--plot",))
     gpu = results.gpu() if results else "our GPU (not measured)"
     peak = float(results.meta.get("theoretical_gbps", 0) or 0) if results else 0.0
+    if "--plot" in options:
+        sys.stdout.write(gen_results.svg_text(lambda path: plot(results, gpu, peak, path)))
+        return
     big = (16384, 16384)
     out = [f"<p>GB/s, with the percentage of each device's theoretical DRAM bandwidth in "
            f"parentheses. Ours: {html.escape(gpu)}, L2 flushed before every repetition.</p>\n"]
