@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -25,6 +26,14 @@ void skip_without_gpu();
 // Inside a GPU test case: exits with 77 (CTest: Skipped) after "not available on this GPU: <why>"
 // when `available` is false (a Hopper-only kernel in a build or on a GPU without sm_90 code).
 void skip_unless_available(bool available, const char* why);
+
+// At the start of a GPU test case whose arrays are large (past 2^31 elements): true when the
+// current device has `bytes` free with 1 GiB to spare. Otherwise it prints "<what> needs ... of
+// device memory ...: GPU test skipped" and returns false, and the case returns at once, before it
+// checks anything. CTest matches that line (SKIP_REGULAR_EXPRESSION, set where the cases are
+// discovered) and reports the case as Skipped: a GPU of 16 GB skips a case it cannot hold instead
+// of failing it, or passing it unchecked. The process goes on to its other cases.
+bool device_holds(std::size_t bytes, const char* what);
 
 // The sizes every GPU test covers: 0, 1, 2, 31, 32, 33, block-1, block, block+1, a few
 // non-powers of two, and one array larger than a 50 MB L2 (2^24 + 7 four-byte elements).

@@ -30,7 +30,8 @@ if(NOT TARGET exercise_grader_channel)
   add_executable(grader_channel_test ${CMAKE_CURRENT_LIST_DIR}/../tools/tests/grader_channel_test.cu)
   target_link_libraries(grader_channel_test PRIVATE exercise_grader_channel common_test_main)
   doctest_discover_tests(grader_channel_test TEST_PREFIX "grader_channel." ADD_LABELS 1
-                         PROPERTIES SKIP_RETURN_CODE 77)
+                         PROPERTIES SKIP_RETURN_CODE 77
+                                    SKIP_REGULAR_EXPRESSION "GPU test skipped")
 endif()
 
 # The program is main.cu plus <name>_entry.cu, the only translation unit that includes the
@@ -57,7 +58,8 @@ function(add_exercise name)
   _exercise_program(exercise_${name} ${name} ${CMAKE_CURRENT_SOURCE_DIR} ${header_dir}
                     "${ARG_LIBS}")
   doctest_discover_tests(exercise_${name}_test TEST_PREFIX "exercise_${name}."
-                         PROPERTIES LABELS exercise SKIP_RETURN_CODE 77)
+                         PROPERTIES LABELS exercise SKIP_RETURN_CODE 77
+                                    SKIP_REGULAR_EXPRESSION "GPU test skipped")
 endfunction()
 
 function(add_solution name)
@@ -67,7 +69,8 @@ function(add_solution name)
   _exercise_program(${target} ${name} ${BOOK_EXERCISES_DIR}/${dir_name}
                     ${CMAKE_CURRENT_SOURCE_DIR} "${ARG_LIBS}")
   doctest_discover_tests(${target}_test TEST_PREFIX "${target}." ADD_LABELS 1
-                         PROPERTIES SKIP_RETURN_CODE 77)
+                         PROPERTIES SKIP_RETURN_CODE 77
+                                    SKIP_REGULAR_EXPRESSION "GPU test skipped")
   add_program_tests(${target})
   foreach(args IN LISTS ARG_BENCH)
     set_property(GLOBAL APPEND PROPERTY BOOK_BENCH_RUNS "exercises\t${target}\t${args}")

@@ -99,6 +99,11 @@ HOST_TEST_CASE("poison bytes are NaN for floats and a sentinel for integers") {
   CHECK(common::poison_byte<int>() == 0xAB);
 }
 
+GPU_TEST_CASE("device_holds says yes to a MiB and no to more memory than any GPU has") {
+  CHECK(common::testing::device_holds(std::size_t(1) << 20, "one MiB"));
+  CHECK_FALSE(common::testing::device_holds(std::size_t(1) << 50, "a PiB"));
+}
+
 GPU_TEST_CASE("device_buffer uploads downloads poisons and moves") {
   common::device_buffer<float> a(5);
   a.upload({1, 2, 3, 4, 5});

@@ -125,13 +125,10 @@ GPU_TEST_CASE("argmax reads from any float offset and nothing outside the array"
 
 GPU_TEST_CASE("argmax returns indices past 2^31 (64-bit indices)") {
   const std::int64_t n = (std::int64_t(1) << 31) + 77;
-  std::size_t free_bytes = 0, total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
   const std::size_t workspace = argmax::workspace_bytes(n);
-  if (free_bytes < std::size_t(n) * sizeof(float) + workspace + (std::size_t(1) << 30)) {
-    MESSAGE("skipped: the device has too little free memory for 2^31 + 77 floats");
+  if (!common::testing::device_holds(std::size_t(n) * sizeof(float) + workspace,
+                                     "argmax of 2^31 + 77 floats"))
     return;
-  }
   // All zeros (one memset, no host copy); then 1.0 at two places past 2^31: the first one wins.
   common::device_buffer<float> d_in(static_cast<std::size_t>(n));
   CUDA_CHECK(cudaMemset(d_in.data(), 0, d_in.bytes()));

@@ -79,12 +79,7 @@ GPU_TEST_CASE("transpose_double matches the CPU at every shape with guards untou
 GPU_TEST_CASE("transpose_double handles more than 2^31 elements (64-bit indices)") {
   const std::int64_t rows = 65537, cols = 32771;  // 2^31 + 98307 elements, neither a multiple of 32
   const std::size_t bytes = std::size_t(rows * cols) * sizeof(double);
-  std::size_t free_bytes = 0, total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (free_bytes < 2 * bytes + (std::size_t(1) << 30)) {
-    MESSAGE("skipped: the device has too little free memory for two 17 GB matrices");
-    return;
-  }
+  if (!common::testing::device_holds(2 * bytes, "two matrices of 2^31 + 98307 doubles")) return;
   common::device_buffer<double> d_in(std::size_t(rows * cols)), d_out(std::size_t(rows * cols));
   common::device_buffer<unsigned long long> d_wrong(1);
   CUDA_CHECK(cudaMemset(d_wrong.data(), 0, sizeof(unsigned long long)));

@@ -89,12 +89,7 @@ GPU_TEST_CASE("rotate90 matches the CPU at every shape with guards untouched") {
 GPU_TEST_CASE("rotate90 handles more than 2^31 elements (64-bit indices)") {
   const std::int64_t rows = 32771, cols = 65537;  // 2^31 + 98307 elements, neither a multiple of 32
   const std::size_t bytes = std::size_t(rows * cols) * sizeof(float);
-  std::size_t free_bytes = 0, total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (free_bytes < 2 * bytes + (std::size_t(1) << 30)) {
-    MESSAGE("skipped: the device has too little free memory for two 8.6 GB matrices");
-    return;
-  }
+  if (!common::testing::device_holds(2 * bytes, "two matrices of 2^31 + 98307 floats")) return;
   common::device_buffer<float> d_in(std::size_t(rows * cols)), d_out(std::size_t(rows * cols));
   common::device_buffer<unsigned long long> d_wrong(1);
   CUDA_CHECK(cudaMemset(d_wrong.data(), 0, sizeof(unsigned long long)));

@@ -86,12 +86,9 @@ GPU_TEST_CASE("histogram gives the same counts when launched again") {
 
 GPU_TEST_CASE("histogram counts past 2^32 in one bin") {
   const std::int64_t n = (std::int64_t(1) << 32) + 1000;
-  std::size_t free_bytes = 0, total_bytes = 0;
-  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  if (double(free_bytes) < 1.5 * double(n)) {
-    MESSAGE("skipped: the device has too little free memory for 2^32 bytes");
+  if (!common::testing::device_holds(std::size_t(n) + std::size_t(n) / 2,
+                                     "a histogram of 2^32 + 1000 bytes"))
     return;
-  }
   std::vector<std::uint8_t> bytes(n, histogram_problem::HOT_BYTE);
   bytes[12345] = 1;
   const std::vector<unsigned long long> got = run_gpu(bytes);

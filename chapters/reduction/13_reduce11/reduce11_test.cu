@@ -169,6 +169,10 @@ GPU_TEST_CASE("reduce11 gives the same float bits on every launch with a fixed s
 }
 
 GPU_TEST_CASE("reduce11 sums int32 and float past 2^31 elements and int32 past 2^32") {
+  // Skipped where not even the first array fits; on a GPU that holds it but not 2^32 + 3 int32
+  // (17.2 GB), the last size says so and the case checks the first two.
+  if (!common::testing::device_holds(std::size_t(TWO_31 + 5) * sizeof(std::int32_t), "2^31 + 5 int32"))
+    return;
   check_large<std::int32_t>(TWO_31 + 5);
   check_large<float>(TWO_31 + 5);
   check_large<std::int32_t>(TWO_32 + 3);
