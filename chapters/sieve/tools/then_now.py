@@ -5,7 +5,9 @@ The tables of the sieve part's summary page, from the committed results file: ev
 each size it was measured at; the final step beside primesieve (all host threads, timed in the same
 process; one thread, from sieve_cpu in the same bench run) and beside the times CUDASieve published
 for a GTX 1080 (quoted from its README); and the part's two performance targets, met or missed.
-Written for book/tools/build_book.py to call; it prints "(not measured)" where the file has no row.
+Written for book/tools/build_book.py to call; it prints "(not measured)" where the file has no row
+of a step at all, and in the first table a dash where it has the step's rows but not at that n (the
+bench does not run every step at every n).
 
 With --plot it writes the then-and-now plot instead (sieve_then_now.svg): at each n CUDASieve
 published a time for, the numbers sieved per second (n / time), CUDASieve's on the GTX 1080 beside
@@ -26,6 +28,7 @@ SIZES = [(2**20 - 1, "2<sup>20</sup> - 1"), (10**8, "10<sup>8</sup>"), (10**9, "
 CUDASIEVE_GTX1080_MS = {10**9: 6.03, 10**10: 68.7, 10**12: 13.0e3}
 FINAL = "sieve_segmented"
 NOT_MEASURED = "(not measured)"
+NOT_RUN_AT_N = "—"
 
 
 def rows_at(results, step, n, variant=None):
@@ -43,9 +46,9 @@ def peer_ms(r):
     return r["bytes"] / r["peer_gbps"] * 1e-6 if r and r["peer_gbps"] > 0 else None
 
 
-def time_cell(ms, title=""):
+def time_cell(ms, title="", missing=NOT_MEASURED):
     if ms is None:
-        return f"<td>{NOT_MEASURED}</td>"
+        return f"<td>{missing}</td>"
     t = f' title="{html.escape(title)}"' if title else ""
     return f"<td><span{t}>{html.escape(gen_results.fmt_time(ms))}</span></td>"
 
@@ -87,16 +90,22 @@ def main():
     body = []
     for step in STEPS:
         cells = [f"<td>{step}</td>"]
+        measured = results is not None and any(r["check"] == "ok"
+                                                for r in results.step_rows(step))
         for n, _ in SIZES:
             r = fastest(rows_at(results, step, n))
             cells.append(time_cell(r["median_ms"] if r else None,
-                                   (r["variant"] or step) if r else ""))
+                                   (r["variant"] or step) if r else "",
+                                   NOT_RUN_AT_N if measured else NOT_MEASURED))
         body.append("".join(cells))
     out.append(gen_results.captioned_table(
-        "Every step at each n it was measured at: the time to sieve [0, n]",
+        "Every step at each n it was measured at: the time to sieve [0, n] (a dash: the bench "
+        "does not run that step at that n)",
         ["step"] + [label for _, label in SIZES], body))
 
     body = []
+    cpu_measured = results is not None and any(r["check"] == "ok"
+                                               for r in results.step_rows("sieve_cpu"))
     for n, label in SIZES[2:]:
         r = fastest(rows_at(results, FINAL, n))
         ours = r["median_ms"] if r else None
@@ -108,12 +117,13 @@ def main():
                     + time_cell(ours, (r["variant"] or FINAL) if r else "")
                     + time_cell(all_threads, html.escape(r["peer"]) if r else "")
                     + ratio_cell(all_threads, ours)
-                    + time_cell(one_ms) + ratio_cell(one_ms, ours)
+                    + time_cell(one_ms, "", NOT_RUN_AT_N if cpu_measured else NOT_MEASURED)
+                    + ratio_cell(one_ms, ours)
                     + (time_cell(then) if then else "<td>not published</td>")
                     + ratio_cell(then, ours))
     out.append(gen_results.captioned_table(
         "pi(n): the final step beside primesieve (same machine) and beside CUDASieve's published "
-        "GTX 1080 times (then)",
+        "GTX 1080 times (then); a dash: the bench does not run primesieve on one thread at that n",
         ["n", f"{FINAL} (now)", "primesieve, all host threads", "speedup over it",
          "primesieve, 1 thread", "speedup over it", "CUDASieve, GTX 1080 (then)",
          "speedup over it"], body))
