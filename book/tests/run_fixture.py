@@ -13,6 +13,7 @@ from a made-up reader's GPU directory (other_gpu/), beside the fixture's GPUs. E
 behaves as expected.
 """
 import argparse
+import io
 import os
 import re
 import shutil
@@ -108,6 +109,17 @@ def git_init(root):
     run("init", "-q")
     run("add", "-A")
     run("commit", "-q", "-m", "fixture")
+
+
+def results_at_head(root):
+    """The fixture's results file names the commit git_init made, as the bench writes it."""
+    head = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+    path = os.path.join(root, "results", "fixture-gpu", "demo.csv")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(re.sub(r"(?m)^# git_commit: .*$", f"# git_commit: {head}", text))
 
 
 def chain(*changes):
@@ -361,6 +373,12 @@ CASES = {
                "0.2,0.2,0.2,671.1,1677.7,1800.0,40.0,37.3,Lib,1500.0,44.7,ok")),
         1, r"\\fact\{alpha_block_gbps\} is defined by step alpha_block and by step alpha "
            r"variant block"),
+    # a step whose code changed after its part's run says so above its table; its test, tools
+    # and page may change without it, and the other steps stay as they are
+    "stale_step_notice": (chain(git_init, results_at_head,
+                                append("chapters/demo/02_beta/beta.cuh", "// changed\n"),
+                                append("chapters/demo/01_alpha/alpha.md", "\nMore prose.\n")),
+                          0, r"book: .*index\.html"),
     # check_pages: a commit a page names is in the history, or the page says it was not kept
     "commit_not_in_history": (chain(RUNS_PAGE, git_init), 1,
                               r"beta_runs\.md:\d+: error: commit 0123abc is not in this "
@@ -490,6 +508,16 @@ def check_good(work, case):
         need("html/alpha.html", r'img src="alpha_variants\.svg"')  # (two variants: both plots)
         need("html/beta_progress.svg", r"<svg")
     need("html/beta.html", r"book-diff-table")                      # the diff on the page
+    stale = "Measured at an older commit"
+    for page in ("alpha_results.html", "beta_results.html"):
+        path = os.path.join(out, "generated", page)
+        with open(path, encoding="utf-8") if os.path.exists(path) else io.StringIO() as f:
+            says_stale = stale in f.read()
+        if says_stale != (case == "stale_step_notice" and page == "beta_results.html"):
+            problems.append(f"generated/{page}: the '{stale}' notice is "
+                            f"{'there' if says_stale else 'missing'}")
+    if case == "stale_step_notice":
+        need("generated/beta_results.html", stale + r".*beta\.cuh")
     if case == "good":  # the part's own generator (it reads the CSV)
         need("html/demo_summary.html", r"has 5 rows of part demo")
     need("html/mathjax/MathJax.js", r".")
@@ -717,7 +745,8 @@ def main():
     if args.case in ("good", "json_results", "two_gpus_reference_pages",
                      "long_table_collapsed",
                      "two_gpus_render_the_second", "two_gpus_unnamed_newest",
-                     "missing_part_file", "runs_page_holds_the_history") and r.returncode == 0:
+                     "missing_part_file", "runs_page_holds_the_history",
+                     "stale_step_notice") and r.returncode == 0:
         problems += check_good(work, args.case)
     if args.case == "two_gpus_compared_alike" and r.returncode == 0:
         with open(os.path.join(work, "out", "generated", "gpu_comparison.html"),

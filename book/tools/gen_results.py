@@ -429,6 +429,48 @@ def meta_line(results, source_dir):
 # ---------------------------------------------------------------------------------------------
 # The step table
 
+# What a step's measurements depend on in its own folder: its code, not its tests, tools or pages.
+STEP_CODE_SUFFIXES = (".cu", ".cuh", ".hpp", ".h", ".cpp")
+
+
+def is_step_code(path):
+    name = os.path.basename(path)
+    return (name.endswith(STEP_CODE_SUFFIXES) and not name.endswith(("_test.cu", "_test.cpp"))
+            and "/tools/" not in "/" + path.replace(os.sep, "/"))
+
+
+def code_changed_since(step, commit, source_dir):
+    """The step's code files (its folder's sources, not its tests or tools) that differ between
+    `commit` and the checkout as it is now, working tree included. [] when none did; None when it
+    cannot be told: no git checkout, or a commit this checkout's history does not hold (a shallow
+    clone, a copy of the tree)."""
+    if not commit or not source_dir:
+        return None
+    folder = os.path.relpath(step.dir, source_dir)
+    try:
+        r = subprocess.run(["git", "-C", source_dir, "diff", "--name-only", commit, "--", folder],
+                           capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if r.returncode != 0:
+        return None
+    return sorted(p for p in r.stdout.split() if is_step_code(p))
+
+
+def stale_notice(step, results, source_dir):
+    """A visible notice above a step's table when the step's code changed after the run its rows
+    come from: the rows may no longer describe the code on the page."""
+    commit = results.meta.get("git_commit", "")
+    changed = code_changed_since(step, commit, source_dir)
+    if not changed:
+        return ""
+    files = ", ".join(f"<code>{html.escape(os.path.basename(p))}</code>" for p in changed)
+    return (f'<p class="book-stale"><b>Measured at an older commit.</b> These rows come from the '
+            f'run at commit {html.escape(short_commit(commit))}, and this step\'s code has changed '
+            f'since ({files}): they may not describe the code on this page. Run the bench again '
+            '(<code>bash common/tools/make_book.sh</code> on a GPU) to measure it as it is.</p>\n')
+
+
 
 def _figures(images):
     return "".join(f'<div class="image"><img src="{html.escape(f)}" alt="{html.escape(c)}"/>'
@@ -514,7 +556,7 @@ def step_table(results, parts, part, step, source_dir, images=(), missing=""):
                              f'{fmt_speedup(m["median_ms"] / r["median_ms"])}</span>')
         body.append(cells)
         classes.append("book-best" if r is best else "")
-    out = ['<div class="book-results">',
+    out = ['<div class="book-results">', stale_notice(step, results, source_dir),
            table_html(head, body, classes, shown,
                       what="rows: every variant" + (" at every size" if len(
                           {size_key(r) for r in rows}) > 1 else ""))]
