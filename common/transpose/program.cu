@@ -113,18 +113,31 @@ std::vector<float> expected_output(matrix_result result, const std::vector<float
   return out;
 }
 
-check_result check_launch(const matrix_launch& launch, matrix_result result, std::int64_t rows,
-                          std::int64_t cols, std::uint64_t seed, std::int64_t tile) {
-  const std::size_t n = std::size_t(rows * cols);
-  const std::vector<float> input = random_floats(n, seed, -1000.0f, 1000.0f);
-  const std::vector<float> want = expected_output(result, input, rows, cols, tile);
+prepared_matrix prepare_matrix(matrix_result result, std::int64_t rows, std::int64_t cols,
+                               std::uint64_t seed, std::int64_t tile) {
+  prepared_matrix m;
+  m.rows = rows;
+  m.cols = cols;
+  m.tile = tile;
+  m.input = random_floats(std::size_t(rows * cols), seed, -1000.0f, 1000.0f);
+  m.want = expected_output(result, m.input, rows, cols, tile);
+  return m;
+}
+
+check_result check_launch(const matrix_launch& launch, const prepared_matrix& m) {
+  const std::size_t n = m.input.size();
   device_buffer<float> d_in(n), d_out(n);
-  d_in.upload(input);
+  d_in.upload(m.input);
   d_out.poison();
-  launch(d_in.data(), d_out.data(), rows, cols);
+  launch(d_in.data(), d_out.data(), m.rows, m.cols);
   CUDA_CHECK(cudaGetLastError());
   CUDA_CHECK(cudaDeviceSynchronize());
-  return compare_exact("output", d_out.download(), want);
+  return compare_exact("output", d_out.download(), m.want);
+}
+
+check_result check_launch(const matrix_launch& launch, matrix_result result, std::int64_t rows,
+                          std::int64_t cols, std::uint64_t seed, std::int64_t tile) {
+  return check_launch(launch, prepare_matrix(result, rows, cols, seed, tile));
 }
 
 std::vector<std::pair<std::int64_t, std::int64_t>> test_shapes() {

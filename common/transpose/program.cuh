@@ -58,8 +58,19 @@ void transpose_reference(const float* in, float* out, std::int64_t rows, std::in
 std::vector<float> expected_output(matrix_result result, const std::vector<float>& in,
                                    std::int64_t rows, std::int64_t cols, std::int64_t tile);
 
-// One launch on seeded input into a poisoned output, compared exactly with expected_output()
-// (for the GPU tests of every step).
+// A seeded input and its expected_output(), made once for any number of launches: a test of many
+// variants at one shape pays for the host's share (random numbers, the CPU reference) once.
+struct prepared_matrix {
+  std::int64_t rows = 0, cols = 0, tile = 32;
+  std::vector<float> input, want;
+};
+prepared_matrix prepare_matrix(matrix_result result, std::int64_t rows, std::int64_t cols,
+                               std::uint64_t seed, std::int64_t tile = 32);
+
+// One launch on the prepared input into a poisoned output, compared exactly with its expected
+// output (for the GPU tests of every step).
+check_result check_launch(const matrix_launch& launch, const prepared_matrix& m);
+// The same on seeded input made for this launch alone.
 check_result check_launch(const matrix_launch& launch, matrix_result result, std::int64_t rows,
                           std::int64_t cols, std::uint64_t seed, std::int64_t tile = 32);
 

@@ -94,31 +94,46 @@ common::matrix_launch stretch_cols() {
   });
 }
 
-// Exact comparison with the CPU transpose at each shape, a different seed per shape.
-void check_shapes(const std::vector<shape>& shapes,
-                  const common::matrix_launch& variant = VARIANTS[0].launch) {
+// Exact comparison with the CPU transpose at each shape, a different seed per shape, for each
+// launch; the shape is the outer loop, so that its input and the CPU's transpose are made once.
+void check_shapes_of(const std::vector<shape>& shapes,
+                     const std::vector<const common::matrix_variant*>& variants) {
   std::uint64_t seed = 100;
   for (const shape& s : shapes) {
     CAPTURE(s.first);
     CAPTURE(s.second);
-    const common::check_result r =
-        common::check_launch(variant, common::matrix_result::transpose, s.first, s.second, seed++);
-    INFO(common::describe(r));
-    CHECK(r.ok());
+    const common::prepared_matrix m =
+        common::prepare_matrix(common::matrix_result::transpose, s.first, s.second, seed++);
+    for (const common::matrix_variant* v : variants) {
+      CAPTURE(v->name);
+      const common::check_result r = common::check_launch(v->launch, m);
+      INFO(common::describe(r));
+      CHECK(r.ok());
+    }
   }
+}
+
+void check_shapes(const std::vector<shape>& shapes,
+                  const common::matrix_launch& launch = VARIANTS[0].launch) {
+  const common::matrix_variant one{"", launch, {}};
+  check_shapes_of(shapes, {&one});
 }
 
 // check_shapes for the default and every --sweep variant.
 void check_every_variant(const std::vector<shape>& shapes) {
-  for (const auto& variant : VARIANTS) check_shapes(shapes, variant.launch);
+  std::vector<const common::matrix_variant*> all;
+  for (const auto& variant : VARIANTS) all.push_back(&variant);
+  check_shapes_of(shapes, all);
 }
 
 // check_shapes for the default and the --sweep variants whose names contain `fragment` (the rules
 // before a rule, and its other forms).
 void check_default_and_variants(const std::vector<shape>& shapes, const std::string& fragment) {
+  std::vector<const common::matrix_variant*> chosen;
   for (const auto& variant : VARIANTS)
     if (variant.name.empty() || variant.name.find(fragment) != std::string::npos)
-      check_shapes(shapes, variant.launch);
+      chosen.push_back(&variant);
+  check_shapes_of(shapes, chosen);
 }
 
 // Every (rows, cols) of the two lists, rows in the outer loop.
@@ -143,9 +158,7 @@ HOST_TEST_CASE("window(lo hi shift) is floats shift .. shift + 3 of the pair lo 
 GPU_TEST_CASE(
     "transpose_any_shape and its sweep variants equal the CPU transpose at every test "
     "shape") {
-  for (const auto& variant : VARIANTS)
-    common::testing::check_matrix_shapes(variant.launch, common::matrix_result::transpose,
-                                         variant.limits);
+  common::testing::check_matrix_shapes(VARIANTS, common::matrix_result::transpose);
 }
 
 GPU_TEST_CASE("sides that are not multiples of 4: every rows % 4 x cols % 4 around tile edges") {
