@@ -82,7 +82,7 @@ if [ "$time_class" -gt 0 ]; then
   took=$(( $(date +%s) - start ))
   {
     echo "grader class timing on $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)," \
-         "$(nproc) cores, commit $(git -C "$repo" rev-parse --short HEAD)"
+         "$(nproc) cores, commit ${BOOK_GIT_COMMIT:-$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)}"
     echo "$time_class submission(s) of $class_exercise graded in ${took} s (exit $rc)"
     python3 - "$out/class_$class_exercise.json" <<'PY'
 import json, sys
