@@ -39,8 +39,7 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # nothing of the build lands in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import book_tree  # noqa: E402
+import book_tree  # noqa: E402  (beside this file: on the path of a script run from here)
 
 C_LANGS = {"c", "cc", "cpp", "c++", "cxx", "h", "hh", "hpp", "hxx", "cu", "cuh", "cuda", "objc"}
 CUDA_TOKENS = re.compile(r"__global__|__device__|__shared__|__syncthreads|<<<|threadIdx|blockIdx"

@@ -27,8 +27,7 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import grade  # noqa: E402
+import grade  # noqa: E402  (beside this file; importers' runners set PYTHONPATH)
 
 BEGIN = re.compile(r"^\s*// >>> YOUR CODE: (\S.*?)\s*$")
 END = re.compile(r"^\s*// <<< YOUR CODE\s*$")

@@ -812,8 +812,7 @@ def failed_block(log, target):
 
 def handout_files(source_dir):
     """What a student's handout holds (make_handout.py's list): the scratch tree's files."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import make_handout  # noqa: E402
+    import make_handout  # noqa: E402  (beside this file, on the path of grade.py and its importers)
     return [f for f in make_handout.list_files(source_dir) if make_handout.shipped(f)]
 
 

@@ -22,8 +22,7 @@ import subprocess
 import sys
 import tarfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import check_exercises  # noqa: E402
+import check_exercises  # noqa: E402  (beside this file; importers' runners set PYTHONPATH)
 import grade  # noqa: E402
 
 NAME = "cuda-optimization-book-handout"

@@ -7,9 +7,8 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import check_exercises  # noqa: E402
-import grade  # noqa: E402
+import check_exercises
+import grade
 
 D = "01_saxpy"
 

@@ -18,15 +18,14 @@
   rotate_array     the solution plus its own cudaEventElapsedTime (forged times)   -> flagged
 and a stale program from an earlier build is never graded.
 
-    python3 common/tools/tests/grade_build_test.py SCRATCH_DIR
+    PYTHONPATH=common/tools python3 common/tools/tests/grade_build_test.py SCRATCH_DIR
 """
 import os
 import shutil
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import grade  # noqa: E402
+import grade
 
 
 def solution(spec):

@@ -6,7 +6,7 @@ program, a read of grading.json, fake output from a static initializer, a run th
 run, a run of the reference program, and the limits and the clean environment every run gets. No
 GPU, no compiler needed.
 
-    python3 common/tools/tests/grade_sandbox_test.py
+    PYTHONPATH=common/tools python3 common/tools/tests/grade_sandbox_test.py
 """
 import concurrent.futures
 import os
@@ -17,8 +17,7 @@ import tempfile
 import time
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import grade  # noqa: E402
+import grade
 
 GRADING_JSON = os.path.join(grade.REPO, "solutions", "01_saxpy", "grading.json")
 

@@ -5,7 +5,7 @@ memoized repetitions, a time below the physical floor, a flagged build or run), 
 gradebook, and the command's refusals (no device, unknown exercise, no solutions). No GPU, no
 compiler needed; grade_sandbox_test.py runs real processes.
 
-    python3 common/tools/tests/grade_test.py [GPU_INFO]   (GPU_INFO: a gpu_info program that
+    PYTHONPATH=common/tools python3 common/tools/tests/grade_test.py [GPU_INFO]   (GPU_INFO: a gpu_info program that
                                                            exits 77 here, for the no-device case)
 """
 import csv
@@ -18,8 +18,7 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import grade  # noqa: E402
+import grade
 
 GPU_INFO = None
 
