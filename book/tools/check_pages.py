@@ -21,8 +21,8 @@
    them). Checked only where the source directory is the root of a full (not shallow) git
    checkout.
 6. Pages for readers: step pages, part pages and summaries carry no commit hash (a run of 7 to 40
-   hex digits with a digit and a letter, not part of a file name), no issue number ("issue 12",
-   "the issue's targets") and no story of the runs ("the H200 has not run it", "was asked for and
+   hex digits with a digit and a letter, not part of a file name), no reference to the project's issues
+   (the word "issue" and a number, "the issue's targets") and no story of the runs ("the H200 has not run it", "was asked for and
    not given", "predates", "development branch", "session"). That history goes on the step's runs
    page, <step dir>/<step>_runs.md (`\\page <step>_runs ...`), which the step page lists with
    `\\subpage <step>_runs` (the link, and the page's place under the step in the navigation).
@@ -75,7 +75,8 @@ NOT_KEPT = "not kept in the published repository"
 # inside a word or a file name such as `probe_4c289fc.txt`, nor a colour `#1a2b3c4`).
 HASH = re.compile(r"(?<![\w/.#-])(?=[0-9a-f]{0,39}[0-9])(?=[0-9a-f]{0,39}[a-f])[0-9a-f]{7,40}"
                   r"(?![\w-])")
-# "issue 12", "the issue's targets", "every size of the issue" (not "the issue slots" of a warp)
+# "issue" and a number, "the issue's targets", "every size of the issue" (not "the issue slots"
+# of a warp)
 ISSUE = re.compile(r"\bissues?\s+#?\d+\b|\bthe\s+issues?\b(?!\s+(?:slots?|rate|width|queue|"
                    r"stage|logic|port))", re.I)
 RUN_STORY = re.compile(r"\b(?:has|have|had)\s+not\s+(?:yet\s+)?(?:been\s+)?run\b"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compare_results.py BEFORE.csv AFTER.csv [--tolerance 2] [--steps a,b]
+"""compare_results.py BEFORE.csv AFTER.csv [--tolerance 2] [--source-dir DIR]
 
 Sets two results files of one part side by side, row by row: each row of AFTER that has a row of
 BEFORE with the same step, variant, type and size (n, rows, cols), with the ratio of their effective
@@ -10,32 +10,19 @@ checkout (--source-dir).
 Yardstick rows are compared too: they show how much the machine itself moved between the runs.
 
 Used for the evidence that a change of build or layout left the measured speed as it was (for
-example book/results/<gpu>/all/all/default_build_against_before.txt). Exit 0, or 2 on bad usage.
+example book/results/<gpu>/all/all/reference_run_against_before.txt). Exit 0, or 2 on bad usage.
 """
 import argparse
-import csv
-import io
 import os
 import subprocess
 import sys
+
+import gen_results  # beside this file: the results loader, and what counts as a step's code
 
 
 # Rows that move at least this many bytes take tens of microseconds on a GPU of a few TB/s, far
 # above the launch floor; below it a few hundred nanoseconds of launch jitter are several percent.
 LARGE_BYTES = 64 << 20
-
-
-def load(path):
-    meta, lines = {}, []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#"):
-                key, _, value = line[1:].partition(":")
-                meta[key.strip()] = value.strip()
-            elif line.strip():
-                lines.append(line)
-    rows = list(csv.DictReader(io.StringIO("".join(lines))))
-    return meta, rows
 
 
 def key(r):
@@ -53,9 +40,7 @@ def changed_steps(source_dir, before, after, part):
     names = set()
     for path in r.stdout.split():
         parts = path.split("/")
-        code = path.endswith((".cu", ".cuh", ".hpp", ".cpp")) and not path.endswith("_test.cu") \
-            and "/tests/" not in path and "/tools/" not in path
-        if not code:
+        if not gen_results.is_step_code(path):
             continue  # pages, tests and scripts do not change what a program measures
         if len(parts) > 3 and parts[0] == "chapters":
             names.add(parts[2].split("_", 1)[-1])
@@ -78,8 +63,9 @@ def main():
         if not os.path.isfile(p):
             print(f"compare_results: {p}: no such file", file=sys.stderr)
             return 2
-    meta_b, rows_b = load(args.before)
-    meta_a, rows_a = load(args.after)
+    before_file, after_file = gen_results.load(args.before), gen_results.load(args.after)
+    meta_b, rows_b = before_file.meta, before_file.rows
+    meta_a, rows_a = after_file.meta, after_file.rows
     before = {}
     for r in rows_b:
         before.setdefault(key(r), r)
@@ -106,17 +92,17 @@ def main():
         b = before.get(key(r))
         if b is None:
             continue
-        vb, va = float(b["gbps"]), float(r["gbps"])
+        vb, va = b["gbps"], r["gbps"]
         if vb <= 0 or va <= 0:
             continue
         ratio = va / vb
         verdict = "within" if abs(ratio - 1) <= tol else ("faster" if ratio > 1 else "slower")
         counts[verdict] += 1
-        if float(r["bytes"] or 0) >= LARGE_BYTES:
+        if r["bytes"] >= LARGE_BYTES:
             large[verdict] += 1
         s = by_step.setdefault(r["step"], {"within": 0, "faster": 0, "slower": 0})
         s[verdict] += 1
-        size = r["n"] if r["rows"] in ("0", "") else f"{r['rows']}x{r['cols']}"
+        size = f"{r['n']:.0f}" if r["rows"] == 0 else f"{r['rows']:.0f}x{r['cols']:.0f}"
         mark = "" if verdict == "within" else f"  {verdict}"
         print(f"{r['step']:24s} {r['variant'][:28]:28s} {r['type']:7s} {size:>22s} {vb:10.1f} "
               f"{va:10.1f} {ratio:7.3f}{mark}")

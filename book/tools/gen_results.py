@@ -434,9 +434,10 @@ STEP_CODE_SUFFIXES = (".cu", ".cuh", ".hpp", ".h", ".cpp")
 
 
 def is_step_code(path):
-    name = os.path.basename(path)
+    """A source a program is built from: not a test (`*_test.cu`, a `tests/` folder), not a tool."""
+    name, where = os.path.basename(path), "/" + path.replace(os.sep, "/")
     return (name.endswith(STEP_CODE_SUFFIXES) and not name.endswith(("_test.cu", "_test.cpp"))
-            and "/tools/" not in "/" + path.replace(os.sep, "/"))
+            and "/tools/" not in where and "/tests/" not in where)
 
 
 def code_changed_since(step, commit, source_dir):

@@ -9,32 +9,16 @@
 
 namespace common::testing {
 
-// Runs launch at every shape of test_shapes() that limits allow (poisoned output, exact check,
-// a different seed per shape) and checks that the harness rejects the others with a reason.
-inline void check_matrix_shapes(const matrix_launch& launch, matrix_result result,
-                                const matrix_limits& limits = {}) {
-  std::uint64_t seed = 1;
-  for (const auto& shape : test_shapes()) {
-    const std::int64_t rows = shape.first, cols = shape.second;
-    CAPTURE(rows);
-    CAPTURE(cols);
-    const std::string why = why_unsupported(limits, result, rows, cols);
-    if (!why.empty()) {
-      INFO(why);
-      CHECK((result == matrix_result::tiles_moved || result == matrix_result::tiles_transposed));
-      continue;
-    }
-    const check_result r = check_launch(launch, result, rows, cols, seed++, limits.tile);
-    INFO(describe(r));
-    CHECK(r.ok());
-  }
-}
-
-// check_matrix_shapes for several variants of one step, the shape in the outer loop: each shape's
-// input and expected output are made once for all of them (a different seed per shape).
-inline void check_matrix_shapes(const std::vector<matrix_variant>& variants, matrix_result result) {
-  std::uint64_t seed = 1;
-  for (const auto& shape : test_shapes()) {
+// Runs each variant at each of `shapes` that its limits allow (poisoned output, exact check) and
+// checks that the harness rejects the others with a reason. The shape is the outer loop: its
+// seeded input and expected output are made once for every variant that takes it (a test of many
+// variants pays for the host's share once); the seed goes up by one per shape taken, from
+// `first_seed`.
+inline void check_shapes(const std::vector<matrix_variant>& variants, matrix_result result,
+                         const std::vector<std::pair<std::int64_t, std::int64_t>>& shapes,
+                         std::uint64_t first_seed) {
+  std::uint64_t seed = first_seed;
+  for (const auto& shape : shapes) {
     const std::int64_t rows = shape.first, cols = shape.second;
     CAPTURE(rows);
     CAPTURE(cols);
@@ -53,8 +37,17 @@ inline void check_matrix_shapes(const std::vector<matrix_variant>& variants, mat
       INFO(describe(r));
       CHECK(r.ok());
     }
-    ++seed;
+    if (m) ++seed;
   }
+}
+
+// check_shapes at every shape of test_shapes(), for one launch or for several variants.
+inline void check_matrix_shapes(const std::vector<matrix_variant>& variants, matrix_result result) {
+  check_shapes(variants, result, test_shapes(), 1);
+}
+inline void check_matrix_shapes(const matrix_launch& launch, matrix_result result,
+                                const matrix_limits& limits = {}) {
+  check_matrix_shapes({matrix_variant{"", launch, limits}}, result);
 }
 
 }  // namespace common::testing

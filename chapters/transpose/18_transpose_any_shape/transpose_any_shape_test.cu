@@ -95,45 +95,28 @@ common::matrix_launch stretch_cols() {
 }
 
 // Exact comparison with the CPU transpose at each shape, a different seed per shape, for each
-// launch; the shape is the outer loop, so that its input and the CPU's transpose are made once.
-void check_shapes_of(const std::vector<shape>& shapes,
-                     const std::vector<const common::matrix_variant*>& variants) {
-  std::uint64_t seed = 100;
-  for (const shape& s : shapes) {
-    CAPTURE(s.first);
-    CAPTURE(s.second);
-    const common::prepared_matrix m =
-        common::prepare_matrix(common::matrix_result::transpose, s.first, s.second, seed++);
-    for (const common::matrix_variant* v : variants) {
-      CAPTURE(v->name);
-      const common::check_result r = common::check_launch(v->launch, m);
-      INFO(common::describe(r));
-      CHECK(r.ok());
-    }
-  }
+// variant (common::testing::check_shapes: each shape's input and CPU transpose made once).
+void check_shapes(const std::vector<shape>& shapes,
+                  const std::vector<common::matrix_variant>& variants) {
+  common::testing::check_shapes(variants, common::matrix_result::transpose, shapes, 100);
 }
 
 void check_shapes(const std::vector<shape>& shapes,
                   const common::matrix_launch& launch = VARIANTS[0].launch) {
-  const common::matrix_variant one{"", launch, {}};
-  check_shapes_of(shapes, {&one});
+  check_shapes(shapes, {common::matrix_variant{"", launch, VARIANTS[0].limits}});  // any shape
 }
 
 // check_shapes for the default and every --sweep variant.
-void check_every_variant(const std::vector<shape>& shapes) {
-  std::vector<const common::matrix_variant*> all;
-  for (const auto& variant : VARIANTS) all.push_back(&variant);
-  check_shapes_of(shapes, all);
-}
+void check_every_variant(const std::vector<shape>& shapes) { check_shapes(shapes, VARIANTS); }
 
 // check_shapes for the default and the --sweep variants whose names contain `fragment` (the rules
 // before a rule, and its other forms).
 void check_default_and_variants(const std::vector<shape>& shapes, const std::string& fragment) {
-  std::vector<const common::matrix_variant*> chosen;
+  std::vector<common::matrix_variant> chosen;
   for (const auto& variant : VARIANTS)
     if (variant.name.empty() || variant.name.find(fragment) != std::string::npos)
-      chosen.push_back(&variant);
-  check_shapes_of(shapes, chosen);
+      chosen.push_back(variant);
+  check_shapes(shapes, chosen);
 }
 
 // Every (rows, cols) of the two lists, rows in the outer loop.
