@@ -47,6 +47,13 @@ user namespace hides them where the kernel allows it. The solutions' programs ar
 and their SHA-256 checked after every student's run: a changed one is restored and the student
 flagged. grading.json is read once, before any student's code runs.
 
+Every student is graded at once, and their runs share the machine (GpuLock): correctness runs side
+by side, --parallel at a time, while the memory they need together fits a share of the host's and
+the device's (each case's need is the solution's peak on it; a large case runs alone until the
+solution's run has shown it); timing runs one at a time with the GPU to themselves, after the
+correctness runs already asked. The log says how long each student's exercise took, how much of
+it running and how much waiting for the GPU.
+
 Scores: CORRECT_POINTS (70) + SPEED_POINTS (30) per exercise. A grade is "graded", "not graded"
 (the solution failed: the reason is given) or "error" (the grader could not run it), never a bare 0.
 Exit status: 0 graded, 1 an exercise could not be graded (the report says why), 2 bad usage, 77 no
@@ -207,6 +214,7 @@ class RunResult:
     seconds: float = 0.0
     records: list = field(default_factory=list)   # the channel's records with this run's nonce
     flag: str = None              # a cheat the runner saw (a changed reference program, ...)
+    peak_bytes: int = 0           # the program's peak resident memory (0: not known)
 
 
 def describe_failure(r, timeout_s):
@@ -637,8 +645,9 @@ _children = set()   # the programs run_contained() started and has not reaped ye
 
 def _end_strays():
     """SIGKILLs and reaps every child of ours that run_contained() did not start itself: what a
-    student's run left behind (an orphan becomes our child: we are a subreaper). Children of other
-    threads (cmake, nm) do not run while students' programs do."""
+    student's run left behind (an orphan becomes our child: we are a subreaper). The grader's own
+    tools (cmake and nvcc through run_process, nm through run_tool) are among _children while they
+    run, so builds go on beside students' runs."""
     me = os.getpid()
     for _ in range(20):
         strays = []
@@ -751,16 +760,14 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
             finally:
                 if channel:
                     os.close(write_end)
-            timed_out = False
-            try:
-                proc.wait(timeout=limits.wall_s)
-            except subprocess.TimeoutExpired:
-                timed_out = True
+            usage = _wait_with_usage(proc, limits.wall_s)
+            timed_out = usage is None
             try:
                 os.killpg(proc.pid, signal.SIGKILL)  # the group: whatever it left behind
             except OSError:
                 pass
-            proc.wait()
+            if usage is None:
+                usage = _wait_with_usage(proc, None)
             with _children_lock:
                 _children.discard(proc.pid)
             seconds = time.monotonic() - start
@@ -772,11 +779,50 @@ def run_contained(cmd, limits, sandbox=None, cwd=None, channel=None, program=Non
             output = f.read().decode("utf-8", "replace")
         rc = -signal.SIGKILL if timed_out else proc.returncode
         return RunResult(rc, output, timed_out, seconds,
-                         parse_records(text, nonce) if channel else [])
+                         parse_records(text, nonce) if channel else [],
+                         peak_bytes=usage.ru_maxrss * 1024)
     finally:
         shutil.rmtree(work, ignore_errors=True)
         if sandbox:
             sandbox.give_uid(uid)
+
+
+def _wait_with_usage(proc, timeout_s):
+    """Waits for proc (at most timeout_s seconds; None: as long as it takes) and reaps it with
+    wait4, so that its resource usage comes back (ru_maxrss: its peak resident memory, in KiB).
+    Returns the usage, or None when the time ran out; sets proc.returncode."""
+    deadline = None if timeout_s is None else time.monotonic() + timeout_s
+    pause = 0.002
+    while True:
+        pid, status, usage = os.wait4(proc.pid, 0 if deadline is None else os.WNOHANG)
+        if pid == proc.pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            return usage
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
+def run_tool(cmd, stdout, timeout_s=300):
+    """A short trusted tool (nm) whose output goes to a file; raises CalledProcessError when it
+    fails. It is one of _children while it runs, so that _end_strays() after a student's run on
+    another thread leaves it alone."""
+    with _children_lock:
+        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=stdout,
+                                stderr=subprocess.DEVNULL)
+        _children.add(proc.pid)
+    try:
+        try:
+            rc = proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            rc = proc.wait()
+    finally:
+        with _children_lock:
+            _children.discard(proc.pid)
+    if rc != 0:
+        raise subprocess.CalledProcessError(rc, cmd)
 
 
 def run_process(cmd, timeout_s, cwd=None):
@@ -859,8 +905,7 @@ def dependency_problems(deps, allowed_roots, spec):
 def defined_symbols(path):
     """[(type letter, demangled name)] of the symbols an object or archive defines."""
     with tempfile.TemporaryFile() as listing:
-        subprocess.run(["nm", "-C", "--defined-only", path], stdout=listing,
-                       stderr=subprocess.DEVNULL, timeout=300, check=True)
+        run_tool(["nm", "-C", "--defined-only", path], listing)
         listing.seek(0)
         text = listing.read().decode("utf-8", "replace")
     symbols = []
@@ -898,8 +943,7 @@ def binary_problems(binary, spec, secrets_text=()):
     flags = []
     with tempfile.TemporaryFile() as listing:
         try:
-            subprocess.run(["nm", "-C", binary], stdout=listing, stderr=subprocess.DEVNULL,
-                           timeout=300, check=True)
+            run_tool(["nm", "-C", binary], listing)
         except (OSError, subprocess.SubprocessError) as e:
             return [f"FLAGGED: the program's symbols could not be listed ({e})"]
         listing.seek(0)
@@ -1157,60 +1201,103 @@ def sha256(path):
 
 
 class GpuLock:
-    """Runs share the GPU (correctness cases of several students at once) or have it alone (timing
-    runs, and cases so large that two would not fit in memory); a waiting exclusive run goes
-    first."""
+    """Who has the GPU. Correctness runs share it: at most `slots` at once, admitted in the order
+    they asked, while the memory they need fits `budget` bytes (need None: not known yet, so the
+    run waits until nothing else runs). A timing run has the GPU alone, and only once no shared
+    run is running or waiting: in a class, every student's correctness cases run first, side by
+    side, and the timing runs after them, one at a time, on a quiet machine. (A timing run of one
+    student never waits for another's cases to be *started*, only for those already asked.)"""
 
-    def __init__(self):
+    def __init__(self, slots=1, budget=0):
         self.cond = threading.Condition()
-        self.shared_runs = 0
+        self.slots = max(1, slots)
+        self.budget = budget          # bytes; 0: no memory budget
+        self.running = 0
+        self.used = 0
+        self.queue = []               # tickets of the shared runs waiting, in order
+        self.next_ticket = 0
         self.exclusive_run = False
-        self.exclusive_waiting = 0
+        self.alone_run = False        # a shared run of unknown need (or past the budget) runs
+        self.builds = 0               # students' builds not done: a timing run waits for them too
+        self.waited_s = 0.0           # seconds runs spent waiting here (the log's breakdown)
 
-    def hold(self, exclusive):
+    def builds_left(self, change):
+        with self.cond:
+            self.builds += change
+            self.cond.notify_all()
+
+    def _alone(self, need):
+        return need is None or (self.budget and need > self.budget)
+
+    def _fits(self, need):
+        if self.running == 0:
+            return True
+        if self.alone_run or self._alone(need):
+            return False
+        return self.running < self.slots and (not self.budget or self.used + need <= self.budget)
+
+    def hold(self, exclusive, need=0):
         lock = self
 
         class Holder:
             def __enter__(self):
+                start = time.monotonic()
                 with lock.cond:
                     if exclusive:
-                        lock.exclusive_waiting += 1
                         lock.cond.wait_for(lambda: not lock.exclusive_run and
-                                           lock.shared_runs == 0)
-                        lock.exclusive_waiting -= 1
+                                           lock.running == 0 and not lock.queue and
+                                           lock.builds == 0)
                         lock.exclusive_run = True
                     else:
+                        ticket = lock.next_ticket
+                        lock.next_ticket += 1
+                        lock.queue.append(ticket)
                         lock.cond.wait_for(lambda: not lock.exclusive_run and
-                                           lock.exclusive_waiting == 0)
-                        lock.shared_runs += 1
+                                           lock.queue[0] == ticket and lock._fits(need))
+                        lock.queue.pop(0)
+                        lock.running += 1
+                        self.alone = lock._alone(need)
+                        lock.alone_run = lock.alone_run or self.alone
+                        self.taken = need or 0
+                        lock.used += self.taken
+                        lock.cond.notify_all()   # the next in the queue may fit as well
+                    self.waited = time.monotonic() - start
+                    lock.waited_s += self.waited
+                return self
 
             def __exit__(self, *exc):
                 with lock.cond:
                     if exclusive:
                         lock.exclusive_run = False
                     else:
-                        lock.shared_runs -= 1
+                        lock.running -= 1
+                        lock.used -= self.taken
+                        if self.alone:
+                            lock.alone_run = False
                     lock.cond.notify_all()
         return Holder()
 
 
-EXCLUSIVE_ELEMENTS = 2 ** 30   # a case this large runs alone (tens of GB of host memory)
+LARGE_RUN_ELEMENTS = 2 ** 30   # a case this large waits for the machine to itself until the
+                               # solution's run of it has shown how much memory it needs
+MEMORY_SLACK = 1.25            # a student's run may need this much more than the solution's
 
 
 def runs_alone(args):
-    return "--reps 30" in args or case_elements(args) > EXCLUSIVE_ELEMENTS
+    """A timing run: the GPU to itself."""
+    return "--reps 30" in args
 
 
 class Session:
     """What every student's Runner shares: the nonces, the solution's runs (each run once), the
     GPU lock."""
 
-    def __init__(self):
+    def __init__(self, slots=1, memory_budget=0):
         self.lock = threading.Lock()
         self.nonces = {}
         self.cache = {}
         self.key_locks = {}
-        self.gpu = GpuLock()
+        self.gpu = GpuLock(slots, memory_budget)
 
     def nonce(self, key):
         with self.lock:
@@ -1235,6 +1322,8 @@ class Runner:
         self.session = session or Session()
         self.student_dir = None
         self.build_outcome = {}
+        self.run_s = 0.0      # this student's runs: seconds running, seconds waiting for the GPU
+        self.waited_s = 0.0
 
     def nonce(self, key):
         return self.session.nonce(key)
@@ -1248,6 +1337,17 @@ class Runner:
             return self.references.errors.get(spec.name)
         return self.build_outcome.get(spec.name, "not built")
 
+    def memory_need(self, spec, args, nonce):
+        """The bytes a run of this case is admitted with: the solution's peak on the same case
+        (with MEMORY_SLACK) once it ran; before that 0 for a small case and None (the machine to
+        itself) for a large one. A program here holds at least as many bytes on the host as on the
+        device (its input, the CPU reference and the output it checks), so the host peak stands for
+        both."""
+        ref = self.session.cache.get((spec.name, args, nonce))
+        if ref is not None and ref.peak_bytes:
+            return int(ref.peak_bytes * MEMORY_SLACK)
+        return None if case_elements(args) > LARGE_RUN_ELEMENTS else 0
+
     def run(self, side, spec, args, timeout_s, nonce):
         exclusive = runs_alone(args)
         if side == "solution":
@@ -1256,15 +1356,17 @@ class Runner:
                 if key not in self.session.cache:
                     if self.references.errors.get(spec.name):
                         raise ReferenceFailed(f"{spec.name}: {self.references.errors[spec.name]}")
-                    with self.session.gpu.hold(exclusive):
+                    with self.session.gpu.hold(exclusive, self.memory_need(spec, args, nonce)):
                         self.session.cache[key] = run_contained(
                             [self.references.path(spec.name)] + args.split(),
                             self.limits_for(timeout_s), None, channel=nonce)
                 return self.session.cache[key]
         program = os.path.join(self.student_dir, spec.name)
-        with self.session.gpu.hold(exclusive):
+        with self.session.gpu.hold(exclusive, self.memory_need(spec, args, nonce)) as held:
             r = run_contained([program] + args.split(), self.limits_for(timeout_s), self.sandbox,
                               channel=nonce, program=program)
+        self.run_s += r.seconds
+        self.waited_s += held.waited
         changed = self.references.changed()
         if changed:
             r.flag = ("FLAGGED: the program changed the grader's reference program(s) "
@@ -1438,8 +1540,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=max(1, min(8, (os.cpu_count() or 2) // 2)),
                     help="students built at the same time (default: half the cores, at most 8)")
     ap.add_argument("--parallel", type=int, default=4,
-                    help="students whose correctness cases run at once (default 4; timing runs "
-                    "and cases past 2^30 elements always have the GPU alone)")
+                    help="correctness runs on the GPU at once, within a memory budget (default 4; "
+                    "timing runs have the GPU alone, after the correctness runs)")
     ap.add_argument("--memory-limit-gb", type=float, default=None,
                     help="RLIMIT_DATA of every run (default 90%% of the machine's memory; 0: none)")
     ap.add_argument("--no-isolation", action="store_true",
@@ -1526,7 +1628,8 @@ def main(argv=None):
             print(f"grade: {error}", file=sys.stderr)
             return 2
         grades = grade_students(students, specs, a, build_dir, references, sanitizer,
-                                data_bytes, secrets_text)
+                                data_bytes, secrets_text,
+                                memory_budget_bytes(device_memory_bytes(gpu_info)))
     finally:
         references.close()
     out = io.StringIO()
@@ -1545,8 +1648,38 @@ def main(argv=None):
     return 1 if not_graded else 0
 
 
+HOST_MEMORY_SHARE = 0.75        # of the host's memory, what runs side by side may need together
+DEVICE_MEMORY_SHARE = 0.9       # of the device's
+
+
+_progress_lock = threading.Lock()
+
+
+def progress(line):
+    """One line of the log, whole (students' threads write at once)."""
+    with _progress_lock:
+        sys.stderr.write(f"grade: {line}\n")
+        sys.stderr.flush()
+
+
+def memory_budget_bytes(device_bytes):
+    """What correctness runs may need together (GpuLock): a share of the host's memory, and of
+    the device's where gpu_info told it (0: not known)."""
+    shares = [int(HOST_MEMORY_SHARE * memory_total_bytes()),
+              int(DEVICE_MEMORY_SHARE * device_bytes)]
+    known = [share for share in shares if share > 0]
+    return min(known) if known else 0
+
+
+def device_memory_bytes(gpu_info):
+    """The device's memory from `gpu_info --metadata` (0 when it does not say)."""
+    r = run_process([gpu_info, "--metadata"], 120)
+    m = re.search(r"^memory_bytes:\s*(\d+)", r.output, re.MULTILINE) if r.rc == 0 else None
+    return int(m.group(1)) if m else 0
+
+
 def grade_students(students, specs, a, build_dir, references, sanitizer, data_bytes,
-                   secrets_text):
+                   secrets_text, memory_budget=0):
     hide = [REPO, build_dir, a.solutions, a.submissions or a.exercises, references.private]
     sandbox = Sandbox(hide, isolate=not a.no_isolation, slots=a.parallel)
     print(f"grade: {sandbox.describe()}", file=sys.stderr, flush=True)
@@ -1558,44 +1691,39 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     def limits_for(timeout_s):
         return Limits(wall_s=timeout_s, data_bytes=data_bytes)
 
-    # Build every student's programs first, a.jobs students at a time (each in a tree of its own).
-    print(f"grade: building {len(students)} student(s) x {len(specs)} exercise(s) ...",
-          file=sys.stderr, flush=True)
+    # Each student's programs are built (a.jobs students at a time, each in a tree of its own),
+    # then run at once, while the others still build: their correctness cases share the GPU,
+    # a.parallel runs at a time within the memory budget, and the timing runs have it alone after
+    # them and after the last build, on a quiet machine (GpuLock).
+    progress(f"building {len(students)} student(s) x {len(specs)} exercise(s), and grading each "
+             "as soon as it is built ...")
     scratch = make_scratch_tree(REPO, os.path.join(build_dir, "scratch-handout"))
-    workers = [StudentBuilder(os.path.join(build_dir, "workers", str(i)), scratch)
-               for i in range(min(a.jobs, len(students)))]
-    free = list(workers)
-    lock = threading.Lock()
+    free = queue.Queue()
+    for i in range(min(a.jobs, len(students))):
+        free.put(StudentBuilder(os.path.join(build_dir, "workers", str(i)), scratch))
     outcomes = {}
+    session = Session(a.parallel, memory_budget)
+    session.gpu.builds_left(len(students))
+    started = time.monotonic()
 
     def build_one(student, folder):
-        with lock:
-            worker = free.pop()
+        worker = free.get()
         try:
             out_dir = os.path.join(build_dir, "students", student)
             shutil.rmtree(out_dir, ignore_errors=True)
             outcomes[student] = (out_dir, worker.build_student(folder, specs, out_dir,
                                                                secrets_text))
         finally:
-            with lock:
-                free.append(worker)
-
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(workers)) as pool:
-        for f in [pool.submit(build_one, s, folder) for s, folder in students]:
-            f.result()
-
-    # Then run them: a.parallel students at a time share the GPU for their correctness cases;
-    # timing runs and the largest cases have it alone (GpuLock).
-    session = Session()
-    started = time.monotonic()
+            free.put(worker)
+            session.gpu.builds_left(-1)
 
     def grade_one(student):
         runner = Runner(references, sandbox, limits_for, sanitizer, session)
         runner.set_student(*outcomes[student])
         mine = []
         for spec in specs:
-            print(f"grade: [{time.monotonic() - started:.0f} s] {student} / {spec.name} ...",
-                  file=sys.stderr, flush=True)
+            progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} ...")
+            begun, run_s, waited_s = time.monotonic(), runner.run_s, runner.waited_s
             error = runner.build("solution", spec)
             if error:
                 mine.append(Grade(student, spec.name, status="not graded", reason=error))
@@ -1606,11 +1734,21 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
                 mine.append(Grade(student, spec.name, status="not graded", reason=str(e)))
             except OSError as e:
                 mine.append(Grade(student, spec.name, status="error", reason=str(e)))
+            progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} done in "
+                     f"{time.monotonic() - begun:.0f} s (its runs {runner.run_s - run_s:.0f} s, "
+                     f"waiting for the GPU {runner.waited_s - waited_s:.0f} s)")
         return mine
 
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.parallel) as pool:
-        futures = [pool.submit(grade_one, student) for student, _ in students]
-        return [g for f in futures for g in f.result()]
+    def build_and_grade(student, folder):
+        build_one(student, folder)
+        return grade_one(student)
+
+    # A thread per student: each waits, mostly (for a build tree, then at the GpuLock).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(students)) as pool:
+        futures = [pool.submit(build_and_grade, student, folder) for student, folder in students]
+        grades = [g for f in futures for g in f.result()]
+    progress(f"every run done after {time.monotonic() - started:.0f} s")
+    return grades
 
 
 if __name__ == "__main__":

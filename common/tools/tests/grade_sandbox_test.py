@@ -3,8 +3,9 @@
 Sandbox, References, Runner), with real processes and planted cheats that need no GPU: a
 grandchild that holds stdout and escapes the process group, a hang, a write to the reference
 program, a read of grading.json, fake output from a static initializer, a run that signals another
-run, a run of the reference program, and the limits and the clean environment every run gets. No
-GPU, no compiler needed.
+run, a run of the reference program, and the limits and the clean environment every run gets; and
+how runs share the GPU (GpuLock: timing runs alone and after the correctness runs, correctness runs
+side by side within a memory budget measured from the solution's runs). No GPU, no compiler needed.
 
     PYTHONPATH=common/tools python3 common/tools/tests/grade_sandbox_test.py
 """
@@ -14,6 +15,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
@@ -97,6 +99,15 @@ class Contained(unittest.TestCase):
                                          "CUDA_VISIBLE_DEVICES", "LD_LIBRARY_PATH",
                                          "NVIDIA_VISIBLE_DEVICES"}:
             self.assertNotIn(leaked, env, f"the grader's {leaked} reached the program")
+
+    def test_a_run_reports_its_peak_memory(self):
+        r = self.run_program("exec python3 -c 'b = b\"x\" * (300 << 20); print(len(b))'\n")
+        self.assertEqual(r.rc, 0, r.output)
+        self.assertGreaterEqual(r.peak_bytes, 300 << 20)
+        self.assertLess(r.peak_bytes, 2 << 30)
+        stopped = self.run_program("sleep 30\n", grade.Limits(wall_s=0.5))
+        self.assertTrue(stopped.timed_out)
+        self.assertGreater(stopped.peak_bytes, 0)
 
     def test_the_file_size_limit_stops_a_flood(self):
         r = self.run_program("head -c 5000000 /dev/zero > flood\necho size $(wc -c < flood)\n")
@@ -206,6 +217,124 @@ class Contained(unittest.TestCase):
                                           10))
         finally:
             refs.close()
+
+
+def wait_until(condition, seconds=10):
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.01)
+
+
+class Held:
+    """A run that holds the GpuLock on a thread of its own until release()."""
+
+    def __init__(self, lock, name, order, exclusive=False, need=0):
+        self.entered, self.leave = threading.Event(), threading.Event()
+
+        def body():
+            with lock.hold(exclusive, need):
+                order.append(name)
+                self.entered.set()
+                self.leave.wait(10)
+        self.thread = threading.Thread(target=body, daemon=True)
+        self.thread.start()
+
+    def release(self):
+        self.leave.set()
+        self.thread.join(10)
+
+
+class Sharing(unittest.TestCase):
+    def test_a_timing_run_waits_for_every_correctness_run_already_asked(self):
+        lock, order = grade.GpuLock(slots=1), []
+        case = Held(lock, "case 1", order)
+        case.entered.wait(10)
+        timing = Held(lock, "timing", order, exclusive=True)
+        time.sleep(0.1)   # the timing run waits behind the case that runs
+        later = Held(lock, "case 2", order)
+        wait_until(lambda: len(lock.queue) == 1)
+        case.release()
+        later.entered.wait(10)
+        self.assertEqual(order, ["case 1", "case 2"])   # the case asked later went first
+        later.release()
+        timing.entered.wait(10)
+        timing.release()
+        self.assertEqual(order, ["case 1", "case 2", "timing"])
+
+    def test_a_timing_run_waits_for_the_last_build(self):
+        lock, order = grade.GpuLock(slots=2), []
+        lock.builds_left(2)
+        timing = Held(lock, "timing", order, exclusive=True)
+        case = Held(lock, "case", order)
+        case.entered.wait(10)       # a correctness run goes beside the builds
+        case.release()
+        lock.builds_left(-1)
+        time.sleep(0.1)
+        self.assertEqual(order, ["case"])
+        lock.builds_left(-1)
+        self.assertTrue(timing.entered.wait(10))
+        timing.release()
+
+    def test_correctness_runs_share_within_the_budget_in_the_order_they_asked(self):
+        lock, order = grade.GpuLock(slots=4, budget=100), []
+        first = Held(lock, "60 first", order, need=60)
+        first.entered.wait(10)
+        second = Held(lock, "60 second", order, need=60)
+        wait_until(lambda: len(lock.queue) == 1)
+        small = Held(lock, "10", order, need=10)
+        wait_until(lambda: len(lock.queue) == 2)
+        time.sleep(0.1)
+        self.assertEqual(order, ["60 first"])   # 10 would fit, but waits its turn
+        first.release()
+        second.entered.wait(10)
+        small.entered.wait(10)    # beside the second: 60 + 10 fit in 100
+        self.assertEqual(order, ["60 first", "60 second", "10"])
+        self.assertEqual((lock.running, lock.used), (2, 70))
+        second.release()
+        small.release()
+        self.assertEqual((lock.running, lock.used), (0, 0))
+
+    def test_a_run_of_unknown_need_has_the_machine_to_itself(self):
+        lock, order = grade.GpuLock(slots=4, budget=100), []
+        small = Held(lock, "small", order, need=1)
+        small.entered.wait(10)
+        unknown = Held(lock, "unknown", order, need=None)
+        time.sleep(0.1)
+        self.assertEqual(order, ["small"])
+        small.release()
+        unknown.entered.wait(10)
+        after = Held(lock, "after", order, need=1)
+        time.sleep(0.1)
+        self.assertEqual(order, ["small", "unknown"])   # nothing beside it
+        unknown.release()
+        after.entered.wait(10)
+        after.release()
+        # A need past the whole budget still runs, alone.
+        alone = Held(lock, "too large", order, need=1000)
+        self.assertTrue(alone.entered.wait(10))
+        alone.release()
+
+    def test_slots_bound_the_runs_at_once(self):
+        lock, order = grade.GpuLock(slots=2), []
+        runs = [Held(lock, f"run {i}", order) for i in range(3)]
+        wait_until(lambda: len(order) == 2 and len(lock.queue) == 1)
+        runs[[f"run {i}" for i in range(3)].index(order[0])].release()
+        wait_until(lambda: len(order) == 3)
+        for r in runs:
+            r.release()
+
+    def test_a_case_is_admitted_with_the_memory_the_solution_used(self):
+        session = grade.Session(slots=4, memory_budget=100)
+        runner = grade.Runner(None, None, None, session=session)
+        self.assertEqual(runner.memory_need(spec(), "--n 3", "ab"), 0)
+        self.assertIsNone(runner.memory_need(spec(), "--n 2^31+3", "ab"))
+        session.cache[("demo", "--n 2^31+3", "ab")] = grade.RunResult(0, peak_bytes=1000)
+        self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
+                         int(1000 * grade.MEMORY_SLACK))
+        self.assertTrue(grade.runs_alone("--n 2^26 --seed 1 --reps 30 --warmup 3"))
+        self.assertFalse(grade.runs_alone("--n 2^31+3 --seed 1 --reps 1 --warmup 0"))
 
 
 if __name__ == "__main__":
