@@ -29,11 +29,13 @@ How a student's exercise is judged
   3. Speed, when every case passed: the times come over the same channel from TIMING_ROUNDS runs
      of the timing case (each repetition on a perturbed input, each repetition's output compared
      with the solution's), against the solution's median: full points within speed_full x the
-     solution's time, none from speed_zero x, linear between. A time below the physical floor (the
-     bytes that must move over the solution process's fastest yardstick, times FLOOR_SLACK) is
-     impossible: no speed points, and the grade is flagged. (A program that attacks the harness
-     inside its own process, its memory or its descriptors, can still misreport its time down to
-     that floor; its outputs must still be right.)
+     solution's time, none from speed_zero x, linear between. One run decides when its ratio is
+     clearly inside full or no points (within CLEAR_MARGIN x speed_full, or past speed_zero /
+     CLEAR_MARGIN), where a few percent of noise cannot move the points. A time below the
+     physical floor (the bytes that must move over the solution process's fastest yardstick, times
+     FLOOR_SLACK) is impossible: no speed points, and the grade is flagged. (A program that
+     attacks the harness inside its own process, its memory or its descriptors, can still
+     misreport its time down to that floor; its outputs must still be right.)
   4. With --sanitize, the sanitize case under compute-sanitizer memcheck: a report costs
      SANITIZER_PENALTY points.
 
@@ -43,9 +45,10 @@ time, data size, file size, processes and core dumps; output to files, never to 
 environment; a working directory of its own. When the grader runs as root, the program runs under
 a uid of its own (no two runs at once share one) and, where mount namespaces are allowed, with the
 repository, the build folder and the submissions hidden behind empty mounts; as a normal user, a
-user namespace hides them where the kernel allows it. The solutions' programs are copied into a private folder (mode 0700, files 0500)
-and their SHA-256 checked after every student's run: a changed one is restored and the student
-flagged. grading.json is read once, before any student's code runs.
+user namespace hides them where the kernel allows it. The solutions' programs are copied into a
+private folder (mode 0700, files 0500) and their SHA-256 checked after every student's run: a
+changed one is restored and the student flagged. grading.json is read once, before any student's
+code runs.
 
 Every student is graded at once, and their runs share the machine (GpuLock): correctness runs side
 by side, --parallel at a time, while the memory they need together fits a share of the host's and
@@ -87,7 +90,8 @@ SPEED_POINTS = 30.0
 SPEED_FULL_RATIO = 1.2
 SPEED_ZERO_RATIO = 3.0
 SANITIZER_PENALTY = 25.0
-TIMING_ROUNDS = 3            # timing runs of each side (median of the medians)
+TIMING_ROUNDS = 3            # timing runs of each side (median of the medians), at most
+CLEAR_MARGIN = 0.9           # one round decides when its ratio is this far inside full or no points
 TIMING_REPS = "--reps 30 --warmup 3"
 FLOOR_SLACK = 0.8            # a time under 0.8 x (bytes / fastest yardstick) is impossible
 EXIT_NO_DEVICE = 77
@@ -476,6 +480,12 @@ def grade_speed(g, spec, runner, timing_seed):
         student_ms.append(mine["median_ms"])
         solution_ms.append(ref_time["median_ms"])
         floors.append(floor_ms(ref_time))
+        # More rounds only where a few percent of noise could move the points: a ratio well
+        # inside full points (or well past none) stays there from run to run.
+        ratio = student_ms[0] / solution_ms[0] if solution_ms[0] > 0 else 1.0
+        if round_index == 0 and (ratio <= spec.speed_full * CLEAR_MARGIN or
+                                 ratio >= spec.speed_zero / CLEAR_MARGIN):
+            break
     s_ms, r_ms = statistics.median(student_ms), statistics.median(solution_ms)
     floor = min((f for f in floors if f is not None), default=None)
     if floor is not None and min(student_ms) < floor:

@@ -90,6 +90,15 @@ class Scoring(unittest.TestCase):
         timing = [c[0] for c in r.calls if "--reps 30" in c[1]]
         self.assertEqual(timing, ["solution", "student"] * grade.TIMING_ROUNDS)
 
+    def test_one_timing_round_when_the_ratio_is_clear_three_near_an_edge(self):
+        for ms, rounds, points in ((0.5, 1, 30), (1.07, 1, 30), (1.1, 3, 30), (2.1, 3, 15),
+                                   (3.3, 3, 0), (3.4, 1, 0)):
+            r = FakeRunner(correct(ms))
+            g = grade.grade_exercise(spec(), "alice", r)
+            timing = [c[0] for c in r.calls if "--reps 30" in c[1]]
+            self.assertEqual(timing, ["solution", "student"] * rounds, ms)
+            self.assertAlmostEqual(g.speed, points, msg=ms)
+
     def test_seed_option_replaces_the_hidden_seeds(self):
         r = FakeRunner(correct())
         g = grade.grade_exercise(spec(), "alice", r, seed=5)
