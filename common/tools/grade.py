@@ -50,12 +50,13 @@ private folder (mode 0700, files 0500) and their SHA-256 checked after every stu
 changed one is restored and the student flagged. grading.json is read once, before any student's
 code runs.
 
-Every student is graded at once, and their runs share the machine (GpuLock): correctness runs side
-by side, --parallel at a time, while the memory they need together fits a share of the host's and
-the device's (each case's need is the solution's peak on it; a large case runs alone until the
-solution's run has shown it); timing runs one at a time with the GPU to themselves, after the
-correctness runs already asked. The log says how long each student's exercise took, how much of
-it running and how much waiting for the GPU.
+Every student, and every exercise of each, is graded at once, each student as soon as their build
+is done; their runs share the machine (GpuLock): correctness runs side by side, --parallel at a
+time, while the memory they need together fits a share of the host's and the device's (each case's
+need is the solution's peak on it; a large case runs alone until the solution's run has shown it);
+timing runs one at a time with the GPU to themselves, after the last build and the correctness runs
+already asked. The log says how long each student's exercise took, and how much of it was running
+and how much waiting for the GPU.
 
 Scores: CORRECT_POINTS (70) + SPEED_POINTS (30) per exercise. A grade is "graded", "not graded"
 (the solution failed: the reason is given) or "error" (the grader could not run it), never a bare 0.
@@ -1727,31 +1728,30 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
             free.put(worker)
             session.gpu.builds_left(-1)
 
-    def grade_one(student):
+    def grade_exercise_of(student, spec):
         runner = Runner(references, sandbox, limits_for, sanitizer, session)
         runner.set_student(*outcomes[student])
-        mine = []
-        for spec in specs:
-            progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} ...")
-            begun, run_s, waited_s = time.monotonic(), runner.run_s, runner.waited_s
-            error = runner.build("solution", spec)
-            if error:
-                mine.append(Grade(student, spec.name, status="not graded", reason=error))
-                continue
-            try:
-                mine.append(grade_exercise(spec, student, runner, a.sanitize, a.seed))
-            except ReferenceFailed as e:
-                mine.append(Grade(student, spec.name, status="not graded", reason=str(e)))
-            except OSError as e:
-                mine.append(Grade(student, spec.name, status="error", reason=str(e)))
-            progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} done in "
-                     f"{time.monotonic() - begun:.0f} s (its runs {runner.run_s - run_s:.0f} s, "
-                     f"waiting for the GPU {runner.waited_s - waited_s:.0f} s)")
-        return mine
+        progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} ...")
+        begun = time.monotonic()
+        error = runner.build("solution", spec)
+        if error:
+            return Grade(student, spec.name, status="not graded", reason=error)
+        try:
+            g = grade_exercise(spec, student, runner, a.sanitize, a.seed)
+        except ReferenceFailed as e:
+            g = Grade(student, spec.name, status="not graded", reason=str(e))
+        except OSError as e:
+            g = Grade(student, spec.name, status="error", reason=str(e))
+        progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} done in "
+                 f"{time.monotonic() - begun:.0f} s (its runs {runner.run_s:.0f} s, waiting for "
+                 f"the GPU {runner.waited_s:.0f} s)")
+        return g
 
     def build_and_grade(student, folder):
         build_one(student, folder)
-        return grade_one(student)
+        # The student's exercises at once, too: their runs queue at the GpuLock like the others.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=len(specs)) as pool:
+            return list(pool.map(lambda spec: grade_exercise_of(student, spec), specs))
 
     # A thread per student: each waits, mostly (for a build tree, then at the GpuLock).
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(students)) as pool:
