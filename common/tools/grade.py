@@ -812,7 +812,7 @@ def _wait_with_usage(proc, timeout_s):
         if time.monotonic() >= deadline:
             return None
         time.sleep(pause)
-        pause = min(pause * 2, 0.05)
+        pause = min(pause * 2, 0.02)
 
 
 def run_tool(cmd, stdout, timeout_s=300):
