@@ -1550,9 +1550,10 @@ def main(argv=None):
                     help="seconds allowed per run, instead of each exercise's own limit")
     ap.add_argument("--jobs", type=int, default=max(1, min(8, (os.cpu_count() or 2) // 2)),
                     help="students built at the same time (default: half the cores, at most 8)")
-    ap.add_argument("--parallel", type=int, default=4,
-                    help="correctness runs on the GPU at once, within a memory budget (default 4; "
-                    "timing runs have the GPU alone, after the correctness runs)")
+    ap.add_argument("--parallel", type=int,
+                    default=max(2, min(8, (os.cpu_count() or 2) // 2)),
+                    help="correctness runs on the GPU at once, within a memory budget (default: "
+                    "half the cores, 2 to 8; timing runs have the GPU alone, after them)")
     ap.add_argument("--memory-limit-gb", type=float, default=None,
                     help="RLIMIT_DATA of every run (default 90%% of the machine's memory; 0: none)")
     ap.add_argument("--no-isolation", action="store_true",
