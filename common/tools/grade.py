@@ -661,32 +661,39 @@ def _end_strays():
     run, so builds go on beside students' runs."""
     me = os.getpid()
     for _ in range(20):
-        strays = []
+        # Found and killed under the lock that every start of a child of ours holds until it is in
+        # _children: a program another thread is starting now is never taken for a stray.
         with _children_lock:
-            known = set(_children)
-        for pid in os.listdir("/proc"):
-            if not pid.isdigit() or int(pid) in known:
-                continue
-            try:
-                with open(f"/proc/{pid}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-                if int(fields[1]) == me:
-                    strays.append(int(pid))
-            except (OSError, IndexError, ValueError):
-                pass
+            strays = [pid for pid in _children_of(me) if pid not in _children]
+            for pid in strays:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
         if not strays:
             return
-        for pid in strays:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
         for pid in strays:
             try:
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
         time.sleep(0.05)
+
+
+def _children_of(parent):
+    """The pids whose parent is `parent` now (from /proc)."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            if int(fields[1]) == parent:
+                found.append(int(pid))
+        except (OSError, IndexError, ValueError):
+            pass
+    return found
 
 
 class ChannelReader:

@@ -109,6 +109,25 @@ class Contained(unittest.TestCase):
         self.assertTrue(stopped.timed_out)
         self.assertGreater(stopped.peak_bytes, 0)
 
+    def test_ending_a_runs_strays_spares_the_graders_own_tools(self):
+        # A build's tool (nm, cmake) runs on another thread while a student's run ends and its
+        # strays are killed: the tool is not a stray.
+        errors = []
+        with tempfile.TemporaryFile() as listing:
+            def tool():
+                try:
+                    grade.run_tool(["sh", "-c", "sleep 1; echo tool done"], listing)
+                except Exception as e:   # noqa: BLE001 (reported below)
+                    errors.append(e)
+            thread = threading.Thread(target=tool)
+            thread.start()
+            time.sleep(0.2)
+            self.run_program("setsid sh -c 'exec sleep 300' &\nsleep 0.2\necho parent done\n")
+            thread.join(10)
+            listing.seek(0)
+            self.assertEqual(errors, [])
+            self.assertEqual(listing.read(), b"tool done\n")
+
     def test_the_file_size_limit_stops_a_flood(self):
         r = self.run_program("head -c 5000000 /dev/zero > flood\necho size $(wc -c < flood)\n")
         self.assertIn("File size limit exceeded", r.output)
