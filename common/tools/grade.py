@@ -25,7 +25,9 @@ How a student's exercise is judged
      student's file is not part of). The solution, built in the repository's own tree, runs the
      same case with the same nonce; a case passes only when every record matches the solution's
      (digests equal, or values within the tolerance of the solution process's CPU reference) and
-     the program exits 0. An exit code or printed lines alone never pass.
+     the program exits 0. An exit code or printed lines alone never pass. A case the solution
+     itself refuses for want of memory on this machine (a GPU of 16 GB and a case past 2^31
+     elements) is run by no one, and every report of the exercise says so.
   3. Speed, when every case passed: the times come over the same channel from TIMING_ROUNDS runs
      of the timing case (each repetition on a perturbed input, each repetition's output compared
      with the solution's), against the solution's median: full points within speed_full x the
@@ -329,6 +331,16 @@ def compare_records(mine, ref):
     return "; ".join(problems[:3]) if problems else None
 
 
+# What a program prints when it refuses a size this machine cannot hold (common/program.cu: exit 2).
+TOO_SMALL = re.compile(r"of device memory; .* free, so|out of host memory")
+EXIT_BAD_USAGE = 2
+
+
+def machine_too_small(r):
+    """Did this run (the solution's) refuse its case for want of device or host memory?"""
+    return r.rc == EXIT_BAD_USAGE and not r.timed_out and bool(TOO_SMALL.search(r.output))
+
+
 def judge(r, ref, timeout_s):
     """None when a student's run passed against the solution's run of the same case and nonce."""
     if r.flag:
@@ -406,11 +418,16 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
     if error:
         (g.flags if error.startswith("FLAGGED") else g.notes).append(error)
         return g
-    failures, stopped, skipped = [], None, 0
+    failures, stopped, skipped, too_large = [], None, 0, []
     for index, (args, s) in enumerate(cases):
         line = f"{args} --seed {s} --reps 1 --warmup 0"
         nonce = runner.nonce(("case", spec.name, line))
         ref = runner.run("solution", spec, line, spec.timeout_s, nonce)
+        if machine_too_small(ref):
+            # The solution itself cannot run the case here (a GPU of 16 GB and a case past 2^31
+            # elements): nobody is graded on it, and the report says so.
+            too_large.append(f"{args} --seed {s}")
+            continue
         if ref.rc != 0 or ref.timed_out or not ref.records:
             raise ReferenceFailed(f"{spec.name}: the solution failed on {line}: "
                                   f"{describe_failure(ref, spec.timeout_s) or 'no records'}")
@@ -429,6 +446,13 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
             stopped = failures[-1]
             skipped = len(cases) - index - 1
             break
+    if too_large:
+        g.cases_total -= len(too_large)
+        g.notes.append(f"not run here, for everyone: {', '.join(too_large)} (the solution's run "
+                       "says this machine has too little memory for it)")
+        if g.cases_total == 0:
+            g.status, g.reason = "not graded", g.notes[-1]
+            return g
     g.correct = round(CORRECT_POINTS * g.cases_passed / max(1, g.cases_total), 1)
     shown = failures[:3] + ([stopped] if stopped and stopped not in failures[:3] else [])
     g.notes += shown

@@ -99,6 +99,31 @@ class Scoring(unittest.TestCase):
             self.assertEqual(timing, ["solution", "student"] * rounds, ms)
             self.assertAlmostEqual(g.speed, points, msg=ms)
 
+    def test_a_case_the_machine_cannot_hold_is_run_by_no_one(self):
+        refusal = ("demo: --n 1048579 needs 25.8 GB of device memory; NVIDIA GeForce RTX 4090 has "
+                   "23.5 GB free, so n can be at most 943718")
+
+        def solution(args, nonce):
+            if args.startswith("--n 2^20+3"):
+                return grade.RunResult(2, refusal)
+            return correct()(args, nonce)
+        r = FakeRunner(correct(), solution=solution)
+        g = grade.grade_exercise(spec(), "alice", r)
+        self.assertEqual((g.status, g.cases_passed, g.cases_total, g.total), ("graded", 4, 4, 100))
+        self.assertNotIn(("student", "--n 2^20+3 --seed 11 --reps 1 --warmup 0"), r.calls)
+        self.assertIn("not run here, for everyone: --n 2^20+3 --seed 11, --n 2^20+3 --seed 12",
+                      g.notes[0])
+        # Any other failure of the solution still stops the grading of the exercise.
+        broken = FakeRunner(correct(), solution=lambda args, nonce: grade.RunResult(2, "bad"))
+        with self.assertRaises(grade.ReferenceFailed):
+            grade.grade_exercise(spec(), "alice", broken)
+        # And when no case is left, the exercise is not graded, with the reason.
+        none_left = FakeRunner(correct(), solution=lambda args, nonce: grade.RunResult(
+            2, "demo: out of host memory"))
+        g = grade.grade_exercise(spec(), "alice", none_left)
+        self.assertEqual(g.status, "not graded")
+        self.assertIn("too little memory", g.reason)
+
     def test_seed_option_replaces_the_hidden_seeds(self):
         r = FakeRunner(correct())
         g = grade.grade_exercise(spec(), "alice", r, seed=5)
