@@ -98,6 +98,7 @@ CLEAR_MARGIN = 0.9           # one round decides when its ratio is this far insi
 TIMING_REPS = "--reps 30 --warmup 3"
 FLOOR_SLACK = 0.8            # a time under 0.8 x (bytes / fastest yardstick) is impossible
 EXIT_NO_DEVICE = 77
+EXIT_BAD_USAGE = 2
 EXIT_WRONG = 1
 OUTPUT_KEPT = 64 * 1024      # the last bytes of a run's output kept for its report
 CHANNEL_KEPT = 16 << 20      # the first bytes of a run's channel kept
@@ -331,9 +332,9 @@ def compare_records(mine, ref):
     return "; ".join(problems[:3]) if problems else None
 
 
-# What a program prints when it refuses a size this machine cannot hold (common/program.cu: exit 2).
+# What a program prints when it refuses a size this machine cannot hold (common/program.cu, exit
+# EXIT_BAD_USAGE; common/tools/expect_exit.sh skips a test on the same words).
 TOO_SMALL = re.compile(r"of device memory; .* free, so|out of host memory")
-EXIT_BAD_USAGE = 2
 
 
 def machine_too_small(r):
@@ -1261,7 +1262,6 @@ class GpuLock:
         self.exclusive_run = False
         self.alone_run = False        # a shared run of unknown need (or past the budget) runs
         self.builds = 0               # students' builds not done: a timing run waits for them too
-        self.waited_s = 0.0           # seconds runs spent waiting here (the log's breakdown)
 
     def builds_left(self, change):
         with self.cond:
@@ -1304,7 +1304,6 @@ class GpuLock:
                         lock.used += self.taken
                         lock.cond.notify_all()   # the next in the queue may fit as well
                     self.waited = time.monotonic() - start
-                    lock.waited_s += self.waited
                 return self
 
             def __exit__(self, *exc):
@@ -1323,6 +1322,8 @@ class GpuLock:
 LARGE_RUN_ELEMENTS = 2 ** 30   # a case this large waits for the machine to itself until the
                                # solution's run of it has shown how much memory it needs
 MEMORY_SLACK = 1.25            # a student's run may need this much more than the solution's
+HOST_MEMORY_SHARE = 0.75       # of the host's memory, what runs side by side may need together
+DEVICE_MEMORY_SHARE = 0.9      # of the device's
 
 
 def runs_alone(args):
@@ -1691,10 +1692,6 @@ def main(argv=None):
     return 1 if not_graded else 0
 
 
-HOST_MEMORY_SHARE = 0.75        # of the host's memory, what runs side by side may need together
-DEVICE_MEMORY_SHARE = 0.9       # of the device's
-
-
 _progress_lock = threading.Lock()
 
 
@@ -1725,11 +1722,11 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
                    secrets_text, memory_budget=0):
     hide = [REPO, build_dir, a.solutions, a.submissions or a.exercises, references.private]
     sandbox = Sandbox(hide, isolate=not a.no_isolation, slots=a.parallel)
-    print(f"grade: {sandbox.describe()}", file=sys.stderr, flush=True)
+    progress(sandbox.describe())
     if not sandbox.namespaces and (not sandbox.user or os.stat(a.solutions).st_mode & 0o005):
-        print(f"grade: WARNING: nothing hides {a.solutions} here and students' programs can open "
-              "it: " + ("chmod -R go-rwx it" if sandbox.user else "grade as root or where user "
-                        "namespaces are allowed"), file=sys.stderr, flush=True)
+        progress(f"WARNING: nothing hides {a.solutions} here and students' programs can open it: " +
+                 ("chmod -R go-rwx it" if sandbox.user else "grade as root or where user "
+                  "namespaces are allowed"))
 
     def limits_for(timeout_s):
         return Limits(wall_s=timeout_s, data_bytes=data_bytes)

@@ -96,7 +96,7 @@ PY
 fi
 
 failed=0
-expect() {  # expect <what> <python condition over `r` (the row of student/exercise)> <json> [<student>]
+expect() {  # expect <what> <python condition over `r` (a report row)> <json> [<student>[/<exercise>]]
   local line rc
   line=$(python3 - "$3" "${4:-}" <<PY
 import json, sys
@@ -104,7 +104,8 @@ try:
     g = json.load(open(sys.argv[1]))
 except (OSError, ValueError) as e:
     print("FAILED: $1 (no report: %s)" % e); sys.exit(1)
-rows = [r for r in g if not sys.argv[2] or r["student"] == sys.argv[2]]
+rows = [r for r in g if not sys.argv[2] or sys.argv[2] in (r["student"],
+                                                           r["student"] + "/" + r["exercise"])]
 zero_cases = sum(1 for c in json.load(open("$repo/solutions/01_saxpy/grading.json"))["cases"]
                  if c.split()[:2] == ["--n", "0"]) * 2
 ok = bool(rows)
@@ -206,15 +207,7 @@ if section solutions; then
     --format json $sanitize > "$out/solutions.json" 2> "$out/solutions.log"
   echo "exit $? after $(( $(date +%s) - start )) s" >> "$out/solutions.log"
   for name in "${names[@]}"; do
-    python3 - "$out/solutions.json" "$name" > "$out/solution_$name.json" <<'PY'
-import json, sys
-try:
-    rows = json.load(open(sys.argv[1]))
-except (OSError, ValueError):
-    rows = []
-json.dump([r for r in rows if r["exercise"] == sys.argv[2]], sys.stdout, indent=1)
-PY
-    expect "solution $name scores 100" 'r["total"] == 100' "$out/solution_$name.json"
+    expect "solution $name scores 100" 'r["total"] == 100' "$out/solutions.json" "solutions/$name"
   done
 fi
 
