@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
 #include <stdexcept>
 #include <type_traits>
@@ -20,12 +21,32 @@ constexpr unsigned char poison_byte() {
   return std::is_floating_point_v<T> ? 0xFF : 0xAB;
 }
 
+// The bytes this process holds in device_buffers, now and at most so far. The grader's channel
+// reports the peak, so that the grader knows how much device memory a run of a case takes even
+// where the program keeps less than that on the host.
+inline std::atomic<std::size_t> device_buffer_bytes_now{0};
+inline std::atomic<std::size_t> device_buffer_bytes_peak{0};
+
+inline void count_device_buffer_bytes(std::size_t bytes, bool allocated) {
+  if (!allocated) {
+    device_buffer_bytes_now -= bytes;
+    return;
+  }
+  const std::size_t now = device_buffer_bytes_now += bytes;
+  std::size_t peak = device_buffer_bytes_peak.load();
+  while (now > peak && !device_buffer_bytes_peak.compare_exchange_weak(peak, now)) {
+  }
+}
+
 template <class T>
 class device_buffer {
  public:
   device_buffer() = default;
   explicit device_buffer(std::size_t count) : count_(count) {
-    if (count_ > 0) CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
+    if (count_ > 0) {
+      CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
+      count_device_buffer_bytes(bytes(), true);
+    }
   }
   ~device_buffer() { release(); }
 
@@ -67,7 +88,10 @@ class device_buffer {
 
  private:
   void release() {
-    if (data_ != nullptr) cudaFree(data_);  // no check: may run during exit after an error
+    if (data_ != nullptr) {
+      cudaFree(data_);  // no check: may run during exit after an error
+      count_device_buffer_bytes(bytes(), false);
+    }
     data_ = nullptr;
     count_ = 0;
   }

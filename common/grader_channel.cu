@@ -10,6 +10,7 @@
 #include <string>
 
 #include "common/check.cuh"
+#include "common/device_buffer.cuh"
 #include "common/grader_channel.hpp"
 
 namespace common {
@@ -121,6 +122,11 @@ grader_channel::grader_channel() {
 
 grader_channel::~grader_channel() {
   for (saved_perturbation& p : perturbed_) cudaFree(p.d_saved);
+  // How much device memory the run held at most: the grader admits runs side by side by what the
+  // solution's run of the case needed, on the device as on the host.
+  if (active())
+    write_line("\"kind\":\"memory\",\"device_peak_bytes\":" +
+               std::to_string(device_buffer_bytes_peak.load()));
 }
 
 void grader_channel::write_line(const std::string& json) {

@@ -7,7 +7,8 @@
 // Without them every call here does nothing, so a student's or the book's runs are unchanged.
 // With them the program appends one JSON line per record to that descriptor, each tagged with the
 // nonce: the digest of each checked output (computed on the device by this file's kernels), the
-// digests of every timed repetition's output, and the times with the bytes that must move. The
+// digests of every timed repetition's output, the times with the bytes that must move, and, at the
+// end, the most device memory the run held in device_buffers (what the grader admits it by). The
 // grader runs the solution (built in its own tree) with the same arguments and nonce and compares
 // the records; exit codes and printed lines decide nothing.
 //

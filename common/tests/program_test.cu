@@ -8,6 +8,7 @@
 #include "common/program.cuh"
 #include "common/testing.hpp"
 #include "common/timing.cuh"
+#include "common/verify_device.cuh"
 #include "common/yardsticks.cuh"
 
 namespace {
@@ -117,6 +118,50 @@ GPU_TEST_CASE("device_buffer uploads downloads poisons and moves") {
   common::device_buffer<int> empty(0);
   CHECK(empty.download().empty());
   empty.poison();
+}
+
+GPU_TEST_CASE("device_buffer counts the bytes held now and at most") {
+  const std::size_t before = common::device_buffer_bytes_now.load();
+  {
+    common::device_buffer<float> a(1000);
+    common::device_buffer<double> b(10);
+    CHECK(common::device_buffer_bytes_now.load() == before + 4080);
+    common::device_buffer<float> moved = std::move(a);  // a move holds no more
+    CHECK(common::device_buffer_bytes_now.load() == before + 4080);
+  }
+  CHECK(common::device_buffer_bytes_now.load() == before);
+  CHECK(common::device_buffer_bytes_peak.load() >= before + 4080);
+}
+
+GPU_TEST_CASE("compare_device_elements checks every chunk and reports as a host check does") {
+  // 1000 elements in chunks of 64 bytes (16 floats), the last one short: wrong elements at both
+  // ends, on either side of a chunk's edge and in the last chunk.
+  const std::size_t n = 1000;
+  std::vector<float> host(n);
+  for (std::size_t i = 0; i < n; ++i) host[i] = float(i);
+  const std::vector<std::size_t> wrong_at{0, 15, 16, 31, 500, 999};
+  for (const std::size_t i : wrong_at) host[i] = -1;
+  common::device_buffer<float> d(n);
+  d.upload(host);
+  const auto wrong = [](std::size_t i, float got) { return got != float(i); };
+  const auto describe = [](std::size_t i, float got) {
+    return common::mismatch{i, common::show_value(got), common::show_value(float(i))};
+  };
+  for (const std::size_t chunk_bytes : {std::size_t(64), std::size_t(4) * n, std::size_t(1) << 20}) {
+    CAPTURE(chunk_bytes);
+    const common::check_result r =
+        common::compare_device_elements("out", d.data(), n, wrong, describe, chunk_bytes);
+    const common::check_result on_host = common::compare_elements(
+        "out", n, [&](std::size_t i) { return wrong(i, host[i]); },
+        [&](std::size_t i) { return describe(i, host[i]); });
+    CHECK(r.checked == n);
+    CHECK(r.mismatches == wrong_at.size());
+    CHECK(common::describe(r) == common::describe(on_host));
+  }
+  const common::check_result none =
+      common::compare_device_elements("out", d.data(), 0, wrong, describe);
+  CHECK(none.ok());
+  CHECK(none.checked == 0);
 }
 
 GPU_TEST_CASE("time_repeated takes the requested samples and longer work takes longer") {

@@ -55,10 +55,11 @@ code runs.
 Every student, and every exercise of each, is graded at once, each student as soon as their build
 is done; their runs share the machine (GpuLock): correctness runs side by side, --parallel at a
 time, while the memory they need together fits a share of the host's and the device's (each case's
-need is the solution's peak on it; a large case runs alone until the solution's run has shown it);
-timing runs one at a time with the GPU to themselves, after the last build and the correctness runs
-already asked. The log says how long each student's exercise took, and how much of it was running
-and how much waiting for the GPU.
+need is the solution's peak on it, on the host or, from its channel, on the device, whichever is
+larger; a large case runs alone until the solution's run has shown it); timing runs one at a time
+with the GPU to themselves, after the last build and the correctness runs already asked. The log
+says how long each student's exercise took, and how much of it was running and how much waiting
+for the GPU, and names every run of LONG_RUN_S or more with its peaks.
 
 Scores: CORRECT_POINTS (70) + SPEED_POINTS (30) per exercise. A grade is "graded", "not graded"
 (the solution failed: the reason is given) or "error" (the grader could not run it), never a bare 0.
@@ -335,6 +336,17 @@ def compare_records(mine, ref):
 # What a program prints when it refuses a size this machine cannot hold (common/program.cu, exit
 # EXIT_BAD_USAGE; common/tools/expect_exit.sh skips a test on the same words).
 TOO_SMALL = re.compile(r"of device memory; .* free, so|out of host memory")
+
+
+def device_peak_bytes(r):
+    """The most device memory the run says it held (its channel's "memory" record; 0: none)."""
+    for rec in r.records:
+        if rec["kind"] == "memory":
+            try:
+                return max(0, int(rec.get("device_peak_bytes", 0)))
+            except (TypeError, ValueError):
+                return 0
+    return 0
 
 
 def machine_too_small(r):
@@ -1321,6 +1333,7 @@ class GpuLock:
 
 LARGE_RUN_ELEMENTS = 2 ** 30   # a case this large waits for the machine to itself until the
                                # solution's run of it has shown how much memory it needs
+LONG_RUN_S = 10                # a run this long gets a line in the progress log
 MEMORY_SLACK = 1.25            # a student's run may need this much more than the solution's
 HOST_MEMORY_SHARE = 0.75       # of the host's memory, what runs side by side may need together
 DEVICE_MEMORY_SHARE = 0.9      # of the device's
@@ -1341,6 +1354,16 @@ class Session:
         self.cache = {}
         self.key_locks = {}
         self.gpu = GpuLock(slots, memory_budget)
+        self.started = time.monotonic()
+
+    def log_long_run(self, who, spec, args, r, waited):
+        """A line in the progress log for a run that took LONG_RUN_S or more: where a class's time
+        goes."""
+        if r.seconds >= LONG_RUN_S:
+            progress(f"[{time.monotonic() - self.started:.0f} s] {who} / {spec.name}: {args} ran "
+                     f"{r.seconds:.0f} s after waiting {waited:.0f} s for the GPU (peak "
+                     f"{r.peak_bytes / 1e9:.1f} GB on the host, "
+                     f"{device_peak_bytes(r) / 1e9:.1f} GB on the device)")
 
     def nonce(self, key):
         with self.lock:
@@ -1381,14 +1404,15 @@ class Runner:
         return self.build_outcome.get(spec.name, "not built")
 
     def memory_need(self, spec, args, nonce):
-        """The bytes a run of this case is admitted with: the solution's peak on the same case
-        (with MEMORY_SLACK) once it ran; before that 0 for a small case and None (the machine to
-        itself) for a large one. A program here holds at least as many bytes on the host as on the
-        device (its input, the CPU reference and the output it checks), so the host peak stands for
-        both."""
+        """The bytes a run of this case is admitted with: the solution's peak on the same case,
+        the larger of its host peak and the device peak its channel reported (with MEMORY_SLACK),
+        once it ran; before that 0 for a small case and None (the machine to itself) for a large
+        one. One figure against the smaller of the two memories' shares (memory_budget_bytes)."""
         ref = self.session.cache.get((spec.name, args, nonce))
-        if ref is not None and ref.peak_bytes:
-            return int(ref.peak_bytes * MEMORY_SLACK)
+        if ref is not None:
+            peak = max(ref.peak_bytes, device_peak_bytes(ref))
+            if peak:
+                return int(peak * MEMORY_SLACK)
         return None if case_elements(args) > LARGE_RUN_ELEMENTS else 0
 
     def run(self, side, spec, args, timeout_s, nonce):
@@ -1399,10 +1423,13 @@ class Runner:
                 if key not in self.session.cache:
                     if self.references.errors.get(spec.name):
                         raise ReferenceFailed(f"{spec.name}: {self.references.errors[spec.name]}")
-                    with self.session.gpu.hold(exclusive, self.memory_need(spec, args, nonce)):
+                    with self.session.gpu.hold(exclusive,
+                                               self.memory_need(spec, args, nonce)) as held:
                         self.session.cache[key] = run_contained(
                             [self.references.path(spec.name)] + args.split(),
                             self.limits_for(timeout_s), None, channel=nonce)
+                    self.session.log_long_run("solution", spec, args, self.session.cache[key],
+                                              held.waited)
                 return self.session.cache[key]
         program = os.path.join(self.student_dir, spec.name)
         with self.session.gpu.hold(exclusive, self.memory_need(spec, args, nonce)) as held:
@@ -1410,6 +1437,7 @@ class Runner:
                               channel=nonce, program=program)
         self.run_s += r.seconds
         self.waited_s += held.waited
+        self.session.log_long_run(os.path.basename(self.student_dir), spec, args, r, held.waited)
         changed = self.references.changed()
         if changed:
             r.flag = ("FLAGGED: the program changed the grader's reference program(s) "

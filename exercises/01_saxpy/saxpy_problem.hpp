@@ -27,13 +27,15 @@ inline std::vector<float> make_input(std::int64_t n, std::uint64_t seed, float l
   return v;
 }
 
-// The host version and the reference, on all host cores for large n. std::fma rounds once, as
-// the GPU's fused multiply-add does.
+// The reference of one element. std::fma rounds once, as the GPU's fused multiply-add does.
+inline float reference(float a, float x, float y) { return std::fma(a, x, y); }
+
+// The host version, on all host cores for large n.
 inline void saxpy_cpu(float a, const float* x, float* y, std::int64_t n) {
   common::parallel_ranges(std::size_t(n), common::MIN_ITEMS_PER_THREAD,
                           [&](std::size_t, std::size_t begin, std::size_t end) {
                             for (std::size_t i = begin; i < end; ++i)
-                              y[i] = std::fma(a, x[i], y[i]);
+                              y[i] = reference(a, x[i], y[i]);
                           });
 }
 

@@ -352,6 +352,17 @@ class Sharing(unittest.TestCase):
         session.cache[("demo", "--n 2^31+3", "ab")] = grade.RunResult(0, peak_bytes=1000)
         self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
                          int(1000 * grade.MEMORY_SLACK))
+        # A program that keeps less on the host than on the device (saxpy checks its output in
+        # chunks) is admitted by its device peak, from its channel's memory record.
+        device = {"nonce": "ab", "kind": "memory", "device_peak_bytes": 1500}
+        session.cache[("demo", "--n 2^31+3", "ab")] = grade.RunResult(0, peak_bytes=1000,
+                                                                      records=[device])
+        self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
+                         int(1500 * grade.MEMORY_SLACK))
+        # A record that is not a number counts as none.
+        device["device_peak_bytes"] = "lots"
+        self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
+                         int(1000 * grade.MEMORY_SLACK))
         self.assertTrue(grade.runs_alone("--n 2^26 --seed 1 --reps 30 --warmup 3"))
         self.assertFalse(grade.runs_alone("--n 2^31+3 --seed 1 --reps 1 --warmup 0"))
 

@@ -94,6 +94,22 @@ HOST_TEST_CASE("grader_channel writes one JSON line per record with the nonce") 
   CHECK(channel.rep_jitter(7) <= 7);
 }
 
+HOST_TEST_CASE("grader_channel's last record is the device memory the run held at most") {
+  fake_grader grader;
+  // No device here: the counter behind device_buffer stands in for buffers that came and went.
+  common::count_device_buffer_bytes(3000, true);
+  common::count_device_buffer_bytes(5000, true);
+  common::count_device_buffer_bytes(3000, false);
+  common::count_device_buffer_bytes(1000, true);
+  CHECK(common::device_buffer_bytes_now.load() == 6000);
+  const std::size_t peak = common::device_buffer_bytes_peak.load();
+  CHECK(peak >= 8000);
+  { common::grader_channel channel; }
+  CHECK(grader.received() == "{\"nonce\":\"00000000000000ab\",\"kind\":\"memory\","
+                             "\"device_peak_bytes\":" + std::to_string(peak) + "}\n");
+  common::count_device_buffer_bytes(6000, false);
+}
+
 GPU_TEST_CASE("grader_channel's digest sees every byte and its place and the nonce") {
   std::vector<std::uint32_t> words(100003);
   for (std::size_t i = 0; i < words.size(); ++i) words[i] = std::uint32_t(i * 2654435761u);
