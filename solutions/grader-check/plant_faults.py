@@ -16,7 +16,8 @@ Each OUT_DIR/<plant>/ is laid out like a student's copy of exercises/ (<NN_name>
     include_solution/  includes the solution's header by its path in the repository
     library/           argmax with CUB and Thrust
     shadowed_header/   a do-nothing saxpy beside a common/random.hpp that makes every input 0
-    check_macro/       a do-nothing saxpy that redefines compare_elements to check nothing
+    check_macro/       a do-nothing saxpy that redefines compare_device_elements (its program's
+                       check) to check nothing
     forged_stats/      the solution plus its own common::summarize, which reports 1 us
     forged_clock/      the solution plus its own cudaEventElapsedTime, which reports 1 us
     memoized/          saxpy that copies its first result into every later call with the same
@@ -172,13 +173,15 @@ CHECK_MACRO = r"""
 #include <string>
 #include "common/verify.hpp"
 namespace common {
-// Planted: a check that checks nothing, in place of the program's own.
-template <class Wrong, class Describe>
-check_result compare_elements_planted(const std::string& what, std::size_t n, Wrong, Describe) {
+// Planted: a check that checks nothing, in place of the program's own (saxpy's main.cu checks
+// its output with compare_device_elements).
+template <class T, class Wrong, class Describe>
+check_result compare_device_elements_planted(const std::string& what, const T*, std::size_t n,
+                                             Wrong, Describe, std::size_t = 0) {
   return check_result{what, n, 0, {}};
 }
 }  // namespace common
-#define compare_elements compare_elements_planted
+#define compare_device_elements compare_device_elements_planted
 """
 
 FORGED_STATS = r"""
