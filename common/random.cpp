@@ -24,11 +24,7 @@ void parallel_fill(std::vector<T>& out, Make make) {
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo, float hi) {
   if (!(lo < hi)) throw std::invalid_argument("random_floats: need lo < hi");
   std::vector<float> out(n);
-  const float scale = (hi - lo) / float(1u << 24);
-  parallel_fill(out, [&](std::size_t i) {
-    const auto bits = std::uint32_t(mix64(seed, i) >> 40);  // 24 bits: exact in a float
-    return std::min(lo + float(bits) * scale, std::nextafter(hi, lo));
-  });
+  parallel_fill(out, [&](std::size_t i) { return random_float_at(seed, i, lo, hi); });
   return out;
 }
 

@@ -2,6 +2,8 @@
 // on every machine and for every thread count, and a prefix of a long array equals the short one.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -18,6 +20,13 @@ constexpr std::uint64_t mix64(std::uint64_t seed, std::uint64_t index) {
 
 // Uniform floats in [lo, hi), 24 random bits each.
 std::vector<float> random_floats(std::size_t n, std::uint64_t seed, float lo, float hi);
+// Element i of random_floats(n, seed, lo, hi), for any n > i: for a program that makes its input
+// a piece at a time (lo < hi, as random_floats checks).
+inline float random_float_at(std::uint64_t seed, std::size_t i, float lo, float hi) {
+  const float scale = (hi - lo) / float(1u << 24);
+  const auto bits = std::uint32_t(mix64(seed, i) >> 40);  // 24 bits: exact in a float
+  return std::min(lo + float(bits) * scale, std::nextafter(hi, lo));
+}
 // Uniform integers in [lo, hi] (both inclusive).
 std::vector<std::int32_t> random_ints(std::size_t n, std::uint64_t seed, std::int32_t lo,
                                       std::int32_t hi);

@@ -3,12 +3,12 @@
 #include <cmath>
 
 #include "common/device_buffer.cuh"
+#include "common/device_chunks.cuh"
 #include "common/device_info.cuh"
 #include "common/exit_codes.hpp"
 #include "common/program.cuh"
 #include "common/testing.hpp"
 #include "common/timing.cuh"
-#include "common/verify_device.cuh"
 #include "common/yardsticks.cuh"
 
 namespace {
@@ -131,6 +131,22 @@ GPU_TEST_CASE("device_buffer counts the bytes held now and at most") {
   }
   CHECK(common::device_buffer_bytes_now.load() == before);
   CHECK(common::device_buffer_bytes_peak.load() >= before + 4080);
+}
+
+GPU_TEST_CASE("upload_generated writes every element through chunks of any size") {
+  const std::size_t n = 1000;
+  const auto make = [](std::size_t i) { return float(3 * i + 1); };
+  for (const std::size_t chunk_bytes : {std::size_t(4), std::size_t(64), std::size_t(1) << 20}) {
+    CAPTURE(chunk_bytes);
+    common::device_buffer<float> d(n);
+    d.poison();
+    common::upload_generated(d.data(), n, make, chunk_bytes);
+    const std::vector<float> got = d.download();
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) wrong += got[i] != make(i);
+    CHECK(wrong == 0);
+  }
+  common::upload_generated(static_cast<float*>(nullptr), 0, make);  // nothing to do
 }
 
 GPU_TEST_CASE("compare_device_elements checks every chunk and reports as a host check does") {

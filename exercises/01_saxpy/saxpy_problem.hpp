@@ -14,17 +14,16 @@ namespace saxpy_problem {
 // The scale factor of every run: not a power of two.
 constexpr float A = 2.75f;
 
-// n seeded values in [-limit, limit], multiples of 1/16: a * x + y of such values (|x| <= 100,
-// |y| <= 1000) is exact in float, so a kernel that rounds a * x first gives the same bits as one
-// fused multiply-add, and the grader can compare outputs bit for bit.
-inline std::vector<float> make_input(std::int64_t n, std::uint64_t seed, float limit) {
-  std::vector<float> v = common::random_floats(std::size_t(n), seed, -limit, limit);
-  common::parallel_ranges(v.size(), common::MIN_ITEMS_PER_THREAD,
-                          [&](std::size_t, std::size_t begin, std::size_t end) {
-                            for (std::size_t i = begin; i < end; ++i)
-                              v[i] = std::round(v[i] * 16.0f) / 16.0f;
-                          });
-  return v;
+// The bounds of x and y in every run.
+constexpr float X_LIMIT = 100.0f;
+constexpr float Y_LIMIT = 1000.0f;
+
+// Element i of a seeded input in [-limit, limit], a multiple of 1/16: a * x + y of such values
+// (|x| <= X_LIMIT, |y| <= Y_LIMIT) is exact in float, so a kernel that rounds a * x first gives the
+// same bits as one fused multiply-add, and the grader can compare outputs bit for bit. Element by
+// element, so that a program can make a large input a chunk at a time.
+inline float input_at(std::uint64_t seed, std::size_t i, float limit) {
+  return std::round(common::random_float_at(seed, i, -limit, limit) * 16.0f) / 16.0f;
 }
 
 // The reference of one element. std::fma rounds once, as the GPU's fused multiply-add does.

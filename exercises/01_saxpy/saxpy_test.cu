@@ -2,6 +2,7 @@
 // edge sizes and block sizes, with guard elements after y that must stay untouched.
 #include <saxpy.cuh>
 
+#include <cmath>
 #include <vector>
 
 #include "common/device_buffer.cuh"
@@ -17,6 +18,19 @@ HOST_TEST_CASE("saxpy_cpu computes a*x + y with one rounding") {
   CHECK(y == std::vector<float>{12.0f, 0.0f, 0.0f});
   CHECK(saxpy_problem::close_enough(1.0f, 1.0f, 1.0f, 1.0f, 0.0f));
   CHECK_FALSE(saxpy_problem::close_enough(1.001f, 1.0f, 1.0f, 1.0f, 0.0f));
+}
+
+HOST_TEST_CASE("saxpy's inputs are seeded sixteenths within their limits") {
+  for (const float limit : {saxpy_problem::X_LIMIT, saxpy_problem::Y_LIMIT}) {
+    const std::vector<float> raw = common::random_floats(5000, 11, -limit, limit);
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const float v = saxpy_problem::input_at(11, i, limit);
+      CHECK(v == std::round(raw[i] * 16.0f) / 16.0f);
+      CHECK(std::fabs(v) <= limit);
+      CHECK(v * 16.0f == std::trunc(v * 16.0f));
+    }
+  }
+  CHECK(saxpy_problem::input_at(11, 7, 100.0f) != saxpy_problem::input_at(12, 7, 100.0f));
 }
 
 GPU_TEST_CASE("saxpy matches the CPU at edge sizes and block sizes with guards untouched") {
