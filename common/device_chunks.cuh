@@ -57,8 +57,7 @@ void upload_generated(T* d_data, std::size_t n, Make make,
                     [&](std::size_t, std::size_t from, std::size_t to) {
                       for (std::size_t j = from; j < to; ++j) host[j] = make(begin + j);
                     });
-    CUDA_CHECK(cudaMemcpy(d_data + begin, host.data(), count * sizeof(T),
-                          cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(d_data + begin, host.data(), count * sizeof(T), cudaMemcpyHostToDevice));
   }
 }
 
@@ -74,8 +73,7 @@ check_result compare_device_elements(const std::string& what, const T* d_data, s
   pinned_chunk<T> host(chunk);
   for (std::size_t begin = 0; begin < n; begin += chunk) {
     const std::size_t count = std::min(chunk, n - begin);
-    CUDA_CHECK(cudaMemcpy(host.data(), d_data + begin, count * sizeof(T),
-                          cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(host.data(), d_data + begin, count * sizeof(T), cudaMemcpyDeviceToHost));
     const check_result part = compare_elements(
         what, count, [&](std::size_t j) { return wrong(begin + j, host[j]); },
         [&](std::size_t j) { return describe_element(begin + j, host[j]); });

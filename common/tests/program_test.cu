@@ -163,7 +163,8 @@ GPU_TEST_CASE("compare_device_elements checks every chunk and reports as a host 
   const auto describe = [](std::size_t i, float got) {
     return common::mismatch{i, common::show_value(got), common::show_value(float(i))};
   };
-  for (const std::size_t chunk_bytes : {std::size_t(64), std::size_t(4) * n, std::size_t(1) << 20}) {
+  for (const std::size_t chunk_bytes :
+       {std::size_t(64), std::size_t(4) * n, std::size_t(1) << 20}) {
     CAPTURE(chunk_bytes);
     const common::check_result r =
         common::compare_device_elements("out", d.data(), n, wrong, describe, chunk_bytes);

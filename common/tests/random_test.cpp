@@ -16,7 +16,8 @@ HOST_TEST_CASE("random floats are seeded and in range and prefix-stable and vari
   CHECK(*std::max_element(a.begin(), a.end()) < 2.0f);
   CHECK(std::set<float>(a.begin(), a.end()).size() > 4900);
   std::size_t differ = 0;  // the element function makes the same array, element by element
-  for (std::size_t i = 0; i < a.size(); ++i) differ += common::random_float_at(42, i, -1.0f, 2.0f) != a[i];
+  for (std::size_t i = 0; i < a.size(); ++i)
+    differ += common::random_float_at(42, i, -1.0f, 2.0f) != a[i];
   CHECK(differ == 0);
   CHECK(common::random_floats(0, 1, 0.0f, 1.0f).empty());
   CHECK_THROWS(common::random_floats(1, 1, 1.0f, 1.0f));

@@ -49,8 +49,8 @@ int main(int argc, char** argv) {
       return ctx.check(common::compare_device_elements(
           what, d_y.data(), std::size_t(n),
           [&](std::size_t i, float got) {
-            const float xi = x(i), yi = y0(i);
-            return !saxpy_problem::close_enough(got, saxpy_problem::reference(a, xi, yi), a, xi, yi);
+            const float xi = x(i), yi = y0(i), want = saxpy_problem::reference(a, xi, yi);
+            return !saxpy_problem::close_enough(got, want, a, xi, yi);
           },
           [&](std::size_t i, float got) {
             return common::mismatch{i, common::show_value(got),
