@@ -54,9 +54,9 @@ code runs.
 
 Every student, and every exercise of each, is graded at once, each student as soon as their build
 is done; their runs share the machine (GpuLock): correctness runs side by side, --parallel at a
-time, while the memory they need together fits a share of the host's and the device's (each case's
-need is the solution's peak on it, on the host or, from its channel, on the device, whichever is
-larger; a large case runs alone until the solution's run has shown it); timing runs one at a time
+time, while the memory they need together fits a share of the host's and a share of the device's
+(each case's need is the solution's peaks on it: on the host, and on the device from its channel; a
+large case runs alone until the solution's run has shown them); timing runs one at a time
 with the GPU to themselves, after the last build and the correctness runs already asked. The log
 says how long each student's exercise took, and how much of it was running and how much waiting
 for the GPU, and names every run of LONG_RUN_S or more with its peaks.
@@ -1255,20 +1255,27 @@ def sha256(path):
     return h.hexdigest()
 
 
+def both_memories(x):
+    """A memory need or budget as (host bytes, device bytes); a single number stands for both."""
+    return tuple(x) if isinstance(x, (tuple, list)) else (x, x)
+
+
 class GpuLock:
     """Who has the GPU. Correctness runs share it: at most `slots` at once, admitted in the order
-    they asked, while the memory they need fits `budget` bytes (need None: not known yet, so the
-    run waits until nothing else runs). A timing run has the GPU alone, and only once no shared
-    run is running or waiting: in a class, every student's correctness cases run first, side by
-    side, and the timing runs after them, one at a time, on a quiet machine. (A timing run of one
-    student never waits for another's cases to be *started*, only for those already asked.)"""
+    they asked, while the memory they need together fits the budget on the host and on the device
+    (a need and a budget are (host bytes, device bytes), a single number standing for both; need
+    None: not known yet, so the run waits until nothing else runs). A timing run has the GPU
+    alone, and only once no shared run is running or waiting: in a class, every student's
+    correctness cases run first, side by side, and the timing runs after them, one at a time, on a
+    quiet machine. (A timing run of one student never waits for another's cases to be *started*,
+    only for those already asked.)"""
 
     def __init__(self, slots=1, budget=0):
         self.cond = threading.Condition()
         self.slots = max(1, slots)
-        self.budget = budget          # bytes; 0: no memory budget
+        self.budget = both_memories(budget)   # bytes; 0: no budget on that memory
         self.running = 0
-        self.used = 0
+        self.used = (0, 0)
         self.queue = []               # tickets of the shared runs waiting, in order
         self.next_ticket = 0
         self.exclusive_run = False
@@ -1281,14 +1288,15 @@ class GpuLock:
             self.cond.notify_all()
 
     def _alone(self, need):
-        return need is None or (self.budget and need > self.budget)
+        return need is None or any(b and n > b for n, b in zip(both_memories(need), self.budget))
 
     def _fits(self, need):
         if self.running == 0:
             return True
         if self.alone_run or self._alone(need):
             return False
-        return self.running < self.slots and (not self.budget or self.used + need <= self.budget)
+        return self.running < self.slots and all(
+            not b or u + n <= b for u, n, b in zip(self.used, both_memories(need), self.budget))
 
     def hold(self, exclusive, need=0):
         lock = self
@@ -1312,8 +1320,8 @@ class GpuLock:
                         lock.running += 1
                         self.alone = lock._alone(need)
                         lock.alone_run = lock.alone_run or self.alone
-                        self.taken = need or 0
-                        lock.used += self.taken
+                        self.taken = both_memories(need or 0)
+                        lock.used = tuple(u + t for u, t in zip(lock.used, self.taken))
                         lock.cond.notify_all()   # the next in the queue may fit as well
                     self.waited = time.monotonic() - start
                 return self
@@ -1324,7 +1332,7 @@ class GpuLock:
                         lock.exclusive_run = False
                     else:
                         lock.running -= 1
-                        lock.used -= self.taken
+                        lock.used = tuple(u - t for u, t in zip(lock.used, self.taken))
                         if self.alone:
                             lock.alone_run = False
                     lock.cond.notify_all()
@@ -1404,15 +1412,15 @@ class Runner:
         return self.build_outcome.get(spec.name, "not built")
 
     def memory_need(self, spec, args, nonce):
-        """The bytes a run of this case is admitted with: the solution's peak on the same case,
-        the larger of its host peak and the device peak its channel reported (with MEMORY_SLACK),
-        once it ran; before that 0 for a small case and None (the machine to itself) for a large
-        one. One figure against the smaller of the two memories' shares (memory_budget_bytes)."""
+        """The (host, device) bytes a run of this case is admitted with: the solution's peaks on
+        the same case (with MEMORY_SLACK) once it ran, its host peak and the device peak its
+        channel reported (without that record, the host peak stands for both: the book's programs
+        hold at least as much on the host, saxpy's aside); before that 0 for a small case and None
+        (the machine to itself) for a large one."""
         ref = self.session.cache.get((spec.name, args, nonce))
-        if ref is not None:
-            peak = max(ref.peak_bytes, device_peak_bytes(ref))
-            if peak:
-                return int(peak * MEMORY_SLACK)
+        if ref is not None and ref.peak_bytes:
+            device = device_peak_bytes(ref) or ref.peak_bytes
+            return (int(ref.peak_bytes * MEMORY_SLACK), int(device * MEMORY_SLACK))
         return None if case_elements(args) > LARGE_RUN_ELEMENTS else 0
 
     def run(self, side, spec, args, timeout_s, nonce):
@@ -1731,12 +1739,10 @@ def progress(line):
 
 
 def memory_budget_bytes(device_bytes):
-    """What correctness runs may need together (GpuLock): a share of the host's memory, and of
-    the device's where gpu_info told it (0: not known)."""
-    shares = [int(HOST_MEMORY_SHARE * memory_total_bytes()),
-              int(DEVICE_MEMORY_SHARE * device_bytes)]
-    known = [share for share in shares if share > 0]
-    return min(known) if known else 0
+    """What correctness runs may need together (GpuLock), as (host bytes, device bytes): a share
+    of the host's memory, and of the device's where gpu_info told it (0: no budget there)."""
+    return (int(HOST_MEMORY_SHARE * memory_total_bytes()),
+            int(DEVICE_MEMORY_SHARE * device_bytes))
 
 
 def device_memory_bytes(gpu_info):

@@ -310,10 +310,38 @@ class Sharing(unittest.TestCase):
         second.entered.wait(10)
         small.entered.wait(10)    # beside the second: 60 + 10 fit in 100
         self.assertEqual(order, ["60 first", "60 second", "10"])
-        self.assertEqual((lock.running, lock.used), (2, 70))
+        self.assertEqual((lock.running, lock.used), (2, (70, 70)))
         second.release()
         small.release()
-        self.assertEqual((lock.running, lock.used), (0, 0))
+        self.assertEqual((lock.running, lock.used), (0, (0, 0)))
+
+    def test_host_and_device_memory_are_budgeted_apart(self):
+        # A budget of 100 on each: a run heavy on the device goes beside one heavy on the host,
+        # but not beside another heavy on the device.
+        lock, order = grade.GpuLock(slots=4, budget=(100, 100)), []
+        device_heavy = Held(lock, "device 70", order, need=(5, 70))
+        device_heavy.entered.wait(10)
+        host_heavy = Held(lock, "host 70", order, need=(70, 5))
+        host_heavy.entered.wait(10)
+        another = Held(lock, "device 40", order, need=(5, 40))
+        wait_until(lambda: len(lock.queue) == 1)
+        time.sleep(0.1)
+        self.assertEqual(order, ["device 70", "host 70"])
+        self.assertEqual(lock.used, (75, 75))
+        device_heavy.release()
+        another.entered.wait(10)
+        self.assertEqual(lock.used, (75, 45))
+        host_heavy.release()
+        another.release()
+        self.assertEqual(lock.used, (0, 0))
+        # A need past one memory's whole budget runs alone; no budget on a memory bounds nothing.
+        self.assertTrue(grade.GpuLock(budget=(100, 100))._alone((5, 101)))
+        self.assertFalse(grade.GpuLock(budget=(0, 100))._alone((10 ** 12, 5)))
+        # The budgets: a share of each memory; none on the device where its size is not known.
+        host, device = grade.memory_budget_bytes(10 ** 11)
+        self.assertEqual(device, int(grade.DEVICE_MEMORY_SHARE * 10 ** 11))
+        self.assertEqual(host, int(grade.HOST_MEMORY_SHARE * grade.memory_total_bytes()))
+        self.assertEqual(grade.memory_budget_bytes(0)[1], 0)
 
     def test_a_run_of_unknown_need_has_the_machine_to_itself(self):
         lock, order = grade.GpuLock(slots=4, budget=100), []
@@ -349,20 +377,22 @@ class Sharing(unittest.TestCase):
         runner = grade.Runner(None, None, None, session=session)
         self.assertEqual(runner.memory_need(spec(), "--n 3", "ab"), 0)
         self.assertIsNone(runner.memory_need(spec(), "--n 2^31+3", "ab"))
+        slack = grade.MEMORY_SLACK
+        # Without the channel's memory record, the host peak stands for the device too.
         session.cache[("demo", "--n 2^31+3", "ab")] = grade.RunResult(0, peak_bytes=1000)
         self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
-                         int(1000 * grade.MEMORY_SLACK))
-        # A program that keeps less on the host than on the device (saxpy checks its output in
-        # chunks) is admitted by its device peak, from its channel's memory record.
+                         (int(1000 * slack), int(1000 * slack)))
+        # With it, each memory by its own peak (saxpy keeps far less on the host than on the
+        # device).
         device = {"nonce": "ab", "kind": "memory", "device_peak_bytes": 1500}
         session.cache[("demo", "--n 2^31+3", "ab")] = grade.RunResult(0, peak_bytes=1000,
                                                                       records=[device])
         self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
-                         int(1500 * grade.MEMORY_SLACK))
+                         (int(1000 * slack), int(1500 * slack)))
         # A record that is not a number counts as none.
         device["device_peak_bytes"] = "lots"
         self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
-                         int(1000 * grade.MEMORY_SLACK))
+                         (int(1000 * slack), int(1000 * slack)))
         self.assertTrue(grade.runs_alone("--n 2^26 --seed 1 --reps 30 --warmup 3"))
         self.assertFalse(grade.runs_alone("--n 2^31+3 --seed 1 --reps 1 --warmup 0"))
 
