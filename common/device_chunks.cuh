@@ -74,12 +74,9 @@ check_result compare_device_elements(const std::string& what, const T* d_data, s
   for (std::size_t begin = 0; begin < n; begin += chunk) {
     const std::size_t count = std::min(chunk, n - begin);
     CUDA_CHECK(cudaMemcpy(host.data(), d_data + begin, count * sizeof(T), cudaMemcpyDeviceToHost));
-    const check_result part = compare_elements(
-        what, count, [&](std::size_t j) { return wrong(begin + j, host[j]); },
-        [&](std::size_t j) { return describe_element(begin + j, host[j]); });
-    r.mismatches += part.mismatches;
-    for (const mismatch& m : part.first)
-      if (r.first.size() < MAX_REPORTED_MISMATCHES) r.first.push_back(m);
+    add_part(r, compare_elements(
+                    what, count, [&](std::size_t j) { return wrong(begin + j, host[j]); },
+                    [&](std::size_t j) { return describe_element(begin + j, host[j]); }));
   }
   return r;
 }

@@ -39,6 +39,14 @@ std::string show_value(T value) {
   return os.str();
 }
 
+// Adds the mismatches of a part of an array to those of the parts before it (parts in index order,
+// so the first few stay the first few).
+inline void add_part(check_result& total, const check_result& part) {
+  total.mismatches += part.mismatches;
+  for (const mismatch& m : part.first)
+    if (total.first.size() < MAX_REPORTED_MISMATCHES) total.first.push_back(m);
+}
+
 // The elements i in [0, n) for which wrong(i) holds: their count and the first few, as
 // mismatch{i, got, want} from describe(i). Large arrays are checked on all host cores; the report
 // is the same as a sequential scan's.
@@ -57,11 +65,7 @@ check_result compare_elements(const std::string& what, std::size_t n, Wrong wron
     }
   });
   check_result r{what, n, 0, {}};
-  for (const check_result& part : parts) {
-    r.mismatches += part.mismatches;
-    for (const mismatch& m : part.first)
-      if (r.first.size() < MAX_REPORTED_MISMATCHES) r.first.push_back(m);
-  }
+  for (const check_result& part : parts) add_part(r, part);
   return r;
 }
 

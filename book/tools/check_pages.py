@@ -21,11 +21,12 @@
    them). Checked only where the source directory is the root of a full (not shallow) git
    checkout.
 6. Pages for readers: step pages, part pages and summaries carry no commit hash (a run of 7 to 40
-   hex digits with a digit and a letter, not part of a file name), no reference to the project's issues
-   (the word "issue" and a number, "the issue's targets") and no story of the runs ("the H200 has not run it", "was asked for and
-   not given", "predates", "development branch", "session"). That history goes on the step's runs
-   page, <step dir>/<step>_runs.md (`\\page <step>_runs ...`), which the step page lists with
-   `\\subpage <step>_runs` (the link, and the page's place under the step in the navigation).
+   hex digits with a digit and a letter, not part of a file name), no reference to the project's
+   issues (the word "issue" and a number, "the issue's targets") and no story of the runs ("the
+   H200 has not run it", "was asked for and not given", "predates", "development branch",
+   "session"). That history goes on the step's runs page, <step dir>/<step>_runs.md
+   (`\\page <step>_runs ...`), which the step page lists with `\\subpage <step>_runs` (the link,
+   and the page's place under the step in the navigation).
 7. A page reads in one sitting: a "What you will learn" section of at most LEARN_MAX_WORDS words;
    a step page of at most PROSE_MAX_WORDS words of prose (generated includes, snippets, tables and
    fenced blocks not counted).

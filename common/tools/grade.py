@@ -1364,11 +1364,15 @@ class Session:
         self.gpu = GpuLock(slots, memory_budget)
         self.started = time.monotonic()
 
+    def log(self, line):
+        """A line of the progress log, with the seconds since the session began."""
+        progress(f"[{time.monotonic() - self.started:.0f} s] {line}")
+
     def log_long_run(self, who, spec, args, r, waited):
         """A line in the progress log for a run that took LONG_RUN_S or more: where a class's time
         goes."""
         if r.seconds >= LONG_RUN_S:
-            progress(f"[{time.monotonic() - self.started:.0f} s] {who} / {spec.name}: {args} ran "
+            self.log(f"{who} / {spec.name}: {args} ran "
                      f"{r.seconds:.0f} s after waiting {waited:.0f} s for the GPU (peak "
                      f"{r.peak_bytes / 1e9:.1f} GB on the host, "
                      f"{device_peak_bytes(r) / 1e9:.1f} GB on the device)")
@@ -1778,7 +1782,6 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     outcomes = {}
     session = Session(a.parallel, memory_budget)
     session.gpu.builds_left(len(students))
-    started = time.monotonic()
 
     def build_one(student, folder):
         worker = free.get()
@@ -1794,7 +1797,7 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     def grade_exercise_of(student, spec):
         runner = Runner(references, sandbox, limits_for, sanitizer, session)
         runner.set_student(*outcomes[student])
-        progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} ...")
+        session.log(f"{student} / {spec.name} ...")
         begun = time.monotonic()
         error = runner.build("solution", spec)
         if error:
@@ -1805,9 +1808,8 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
             g = Grade(student, spec.name, status="not graded", reason=str(e))
         except OSError as e:
             g = Grade(student, spec.name, status="error", reason=str(e))
-        progress(f"[{time.monotonic() - started:.0f} s] {student} / {spec.name} done in "
-                 f"{time.monotonic() - begun:.0f} s (its runs {runner.run_s:.0f} s, waiting for "
-                 f"the GPU {runner.waited_s:.0f} s)")
+        session.log(f"{student} / {spec.name} done in {time.monotonic() - begun:.0f} s (its runs "
+                    f"{runner.run_s:.0f} s, waiting for the GPU {runner.waited_s:.0f} s)")
         return g
 
     def build_and_grade(student, folder):
@@ -1820,7 +1822,7 @@ def grade_students(students, specs, a, build_dir, references, sanitizer, data_by
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(students)) as pool:
         futures = [pool.submit(build_and_grade, student, folder) for student, folder in students]
         grades = [g for f in futures for g in f.result()]
-    progress(f"every run done after {time.monotonic() - started:.0f} s")
+    progress(f"every run done after {time.monotonic() - session.started:.0f} s")
     return grades
 
 

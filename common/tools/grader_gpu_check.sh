@@ -96,7 +96,8 @@ PY
 fi
 
 failed=0
-expect() {  # expect <what> <python condition over `r` (a report row)> <json> [<student>[/<exercise>]]
+# expect <what> <python condition over `r` (a report row)> <json> [<student>[/<exercise>]]
+expect() {
   local line rc
   line=$(python3 - "$3" "${4:-}" <<PY
 import json, sys
