@@ -42,7 +42,10 @@ How a student's exercise is judged
      SANITIZER_PENALTY points.
 
 Every run of a student's program: a new session; limits on wall time (the whole process group is
-killed at the limit, and every descendant that left the group is killed when the run ends), CPU
+killed at the limit, and every descendant that left the group is killed when the run ends; a
+correctness case's limit is the exercise's timeout_s, or LIMIT_OVER_SOLUTION x the solution's run
+of it on this machine where that took longer, and the solution's own correctness runs get
+SOLUTION_LIMIT_FACTOR x timeout_s: a class slows the large cases for everyone), CPU
 time, data size, file size, processes and core dumps; output to files, never to pipes; a clean
 environment; a working directory of its own. When the grader runs as root, the program runs under
 a uid of its own (no two runs at once share one) and, where mount namespaces are allowed, with the
@@ -106,6 +109,8 @@ CHANNEL_KEPT = 16 << 20      # the first bytes of a run's channel kept
 TOOL_OUTPUT_KEPT = 8 << 20   # the last bytes of a build's output kept (each target's errors)
 KNOWN_LIBRARIES = ("cub", "thrust", "cublas")
 LARGE_CASE_ELEMENTS = 2 ** 31  # past it a hidden case runs with the first seed only
+SOLUTION_LIMIT_FACTOR = 3    # the solution's correctness runs may take 3 x timeout_s
+LIMIT_OVER_SOLUTION = 3      # a student's case may take 3 x the solution's run of it, if longer
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -354,6 +359,22 @@ def machine_too_small(r):
     return r.rc == EXIT_BAD_USAGE and not r.timed_out and bool(TOO_SMALL.search(r.output))
 
 
+def solution_limit_s(spec):
+    """The wall limit of the solution's correctness runs. They share the machine with a class's
+    runs, which can make a large case several times slower than alone, and a solution stopped at
+    the limit would leave the exercise ungraded for everyone: it gets SOLUTION_LIMIT_FACTOR x the
+    exercise's timeout_s."""
+    return SOLUTION_LIMIT_FACTOR * spec.timeout_s
+
+
+def case_limit_s(spec, ref):
+    """A student's wall limit on a correctness case: the exercise's timeout_s, or
+    LIMIT_OVER_SOLUTION x the solution's run of the same case where that took longer (the
+    solution's time on this machine, under this class's load, says how long an honest run may
+    take)."""
+    return max(spec.timeout_s, LIMIT_OVER_SOLUTION * ref.seconds)
+
+
 def judge(r, ref, timeout_s):
     """None when a student's run passed against the solution's run of the same case and nonce."""
     if r.flag:
@@ -435,7 +456,7 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
     for index, (args, s) in enumerate(cases):
         line = f"{args} --seed {s} --reps 1 --warmup 0"
         nonce = runner.nonce(("case", spec.name, line))
-        ref = runner.run("solution", spec, line, spec.timeout_s, nonce)
+        ref = runner.run("solution", spec, line, solution_limit_s(spec), nonce)
         if machine_too_small(ref):
             # The solution itself cannot run the case here (a GPU of 16 GB and a case past 2^31
             # elements): nobody is graded on it, and the report says so.
@@ -443,12 +464,13 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
             continue
         if ref.rc != 0 or ref.timed_out or not ref.records:
             raise ReferenceFailed(f"{spec.name}: the solution failed on {line}: "
-                                  f"{describe_failure(ref, spec.timeout_s) or 'no records'}")
-        r = runner.run("student", spec, line, spec.timeout_s, nonce)
+                                  f"{describe_failure(ref, solution_limit_s(spec)) or 'no records'}")
+        limit_s = case_limit_s(spec, ref)
+        r = runner.run("student", spec, line, limit_s, nonce)
         if r.flag:
             g.flags.append(r.flag)
             return g
-        why = judge(r, ref, spec.timeout_s)
+        why = judge(r, ref, limit_s)
         if why is None:
             g.cases_passed += 1
             continue

@@ -36,8 +36,10 @@ struct reference {
 };
 
 // Two passes in double on all host cores: the mean, then the squared deviations from it. Each
-// pass adds at most 2^20-element runs in sequence, so its relative error stays near 1e-10, far
-// below any tolerance here.
+// thread adds its n / cores elements in sequence, a relative error of at most n / cores * 2^-53
+// (1.5e-8 at 2^31 elements on 16 cores), far below any tolerance here. It adds in locals and
+// writes its part once: parts side by side in one cache line, updated per element, would bounce
+// that line between the cores (a run at 2^28 elements took 21 s and 218 CPU-seconds on 16 cores).
 inline reference mean_variance_cpu(const float* in, std::int64_t n) {
   reference r;
   r.n = n;
@@ -51,21 +53,27 @@ inline reference mean_variance_cpu(const float* in, std::int64_t n) {
       max_dev(parts, 0.0);
   common::parallel_ranges(count, common::MIN_ITEMS_PER_THREAD,
                           [&](std::size_t part, std::size_t begin, std::size_t end) {
+                            double sum = 0, largest = 0;
                             for (std::size_t i = begin; i < end; ++i) {
-                              sums[part] += in[i];
-                              max_abs[part] = std::max(max_abs[part], std::fabs(double(in[i])));
+                              sum += in[i];
+                              largest = std::max(largest, std::fabs(double(in[i])));
                             }
+                            sums[part] = sum;
+                            max_abs[part] = largest;
                           });
   double sum = 0;
   for (std::size_t p = 0; p < parts; ++p) sum += sums[p];
   const double mean = sum / double(n);
   common::parallel_ranges(count, common::MIN_ITEMS_PER_THREAD,
                           [&](std::size_t part, std::size_t begin, std::size_t end) {
+                            double square_sum = 0, largest = 0;
                             for (std::size_t i = begin; i < end; ++i) {
                               const double d = double(in[i]) - mean;
-                              squares[part] += d * d;
-                              max_dev[part] = std::max(max_dev[part], std::fabs(d));
+                              square_sum += d * d;
+                              largest = std::max(largest, std::fabs(d));
                             }
+                            squares[part] = square_sum;
+                            max_dev[part] = largest;
                           });
   double m2 = 0;
   for (std::size_t p = 0; p < parts; ++p) m2 += squares[p];

@@ -1,6 +1,7 @@
 // Exercise 03, mean_variance: tests (shared by the skeleton and the solution). Host: the
-// reference, and that the tolerance accepts a float Welford pass and rejects E[x^2] - E[x]^2 in
-// float. GPU: edge sizes, offsets and spreads, constant arrays, misaligned starts.
+// reference (small, and split between threads), and that the tolerance accepts a float Welford
+// pass and rejects E[x^2] - E[x]^2 in float. GPU: edge sizes, offsets and spreads, constant
+// arrays, misaligned starts.
 #include <mean_variance.cuh>
 
 #include <cmath>
@@ -63,6 +64,23 @@ HOST_TEST_CASE("mean_variance_cpu gives the textbook values") {
   CHECK(std::isnan(empty.want.mean));
   CHECK(close_enough({std::nan(""), std::nan("")}, empty));
   CHECK_FALSE(close_enough({0.0, 0.0}, empty));
+}
+
+HOST_TEST_CASE("mean_variance_cpu adds every part of an array split between threads") {
+  // Past 2^21 elements the reference splits the array between threads: every part must count.
+  const std::int64_t n = (std::int64_t(1) << 22) + 3;
+  std::vector<float> in = make_input(n, 9, 1000.0, 1.0);
+  in.back() = 1100.0f;  // the largest value and the largest deviation sit in the last part
+  long double sum = 0;
+  for (const float x : in) sum += x;
+  const long double mean = sum / n;
+  long double m2 = 0;
+  for (const float x : in) m2 += (x - mean) * (x - mean);
+  const mean_variance_problem::reference r = mean_variance_cpu(in.data(), n);
+  CHECK(std::fabs(r.want.mean - double(mean)) <= 1e-12 * double(mean));
+  CHECK(std::fabs(r.want.variance - double(m2 / n)) <= 1e-9 * double(m2 / n));
+  CHECK(r.max_abs == 1100.0);
+  CHECK(std::fabs(r.max_deviation - (1100.0 - double(mean))) <= 1e-9);
 }
 
 HOST_TEST_CASE("the tolerance accepts float Welford and rejects E[x^2] - E[x]^2 in float") {

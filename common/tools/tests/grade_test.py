@@ -55,6 +55,7 @@ class FakeRunner:
         self.build_error = build_error
         self.sanitizer_output = sanitizer_output
         self.calls = []
+        self.limits = []      # (side, args, timeout_s) of every run
         self.nonces = {}
 
     def nonce(self, key):
@@ -65,6 +66,7 @@ class FakeRunner:
 
     def run(self, side, s, args, timeout_s, nonce):
         self.calls.append((side, args))
+        self.limits.append((side, args, timeout_s))
         return self.sides[side](args, nonce)
 
     def sanitize(self, side, s, args, timeout_s):
@@ -247,6 +249,37 @@ class Scoring(unittest.TestCase):
         # after a time-out the remaining cases are not run: a hung program costs one limit
         self.assertIn("1 remaining case(s) not run after that", text)
         self.assertEqual(g.cases_total, 6)
+
+    def test_limits_follow_the_solution_on_a_loaded_machine(self):
+        # The solution took 4 s on "--n 2^20+3" (a class loading the machine), under a second
+        # elsewhere: the student's limit there is 3 x 4 s, elsewhere the exercise's 5 s; the
+        # solution's own correctness runs may take 3 x 5 s; timing runs (alone) keep 5 s.
+        def solution(args, nonce):
+            return grade.RunResult(0, "check ok", records=records(args, nonce),
+                                   seconds=4.0 if "2^20+3" in args else 0.5)
+        r = FakeRunner(correct(), solution=solution)
+        g = grade.grade_exercise(spec(), "frank", r)
+        self.assertEqual(g.total, 100)
+        for side, args, limit in r.limits:
+            timing = "--reps 30" in args
+            want = (5 if timing else 15) if side == "solution" else (
+                12 if "2^20+3" in args and not timing else 5)
+            self.assertEqual(limit, want, (side, args))
+        self.assertEqual(len([l for l in r.limits if l[0] == "student" and l[2] == 12]), 2)
+
+    def test_a_time_out_names_the_limit_it_ran_under(self):
+        def solution(args, nonce):
+            return grade.RunResult(0, "check ok", records=records(args, nonce), seconds=10.0)
+        g = grade.grade_exercise(spec(cases=["--n 9"], seeds=[1]), "gina", FakeRunner(
+            lambda args, nonce: grade.RunResult(-signal.SIGKILL, "", timed_out=True),
+            solution=solution))
+        self.assertIn("--n 9 --seed 1: time-out after 30 s", " ".join(g.notes))
+
+    def test_a_solution_past_its_own_limit_leaves_the_exercise_ungraded(self):
+        r = FakeRunner(correct(), solution=lambda args, nonce: grade.RunResult(
+            -signal.SIGKILL, "", timed_out=True))
+        with self.assertRaisesRegex(grade.ReferenceFailed, "time-out after 15 s"):
+            grade.grade_exercise(spec(), "hana", r)
 
     def test_a_crash_after_correct_records_still_fails(self):
         g = grade.grade_exercise(spec(cases=["--n 9"], seeds=[1]), "erin", FakeRunner(
