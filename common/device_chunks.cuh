@@ -4,6 +4,7 @@
 //   upload_generated(d, n, make)             d[i] = make(i)
 //   compare_device_elements(what, d, n, ...) the elements of d that are wrong, as a host check
 //                                            (compare_elements) reports them
+//   compare_device_exact(what, d, want, n)   d against a host array, as compare_exact checks two
 #pragma once
 
 #include <cuda_runtime.h>
@@ -79,6 +80,20 @@ check_result compare_device_elements(const std::string& what, const T* d_data, s
                     [&](std::size_t j) { return describe_element(begin + j, host[j]); }));
   }
   return r;
+}
+
+// d_got[i] == want[i] for i in [0, n), as compare_exact() checks two host arrays, without a host
+// copy of d_got (a 2^31-element output would need one of 8.6 GB or more, first touched by one
+// thread).
+template <class T>
+check_result compare_device_exact(const std::string& what, const T* d_got, const T* want,
+                                  std::size_t n, std::size_t chunk_bytes = DEVICE_CHUNK_BYTES) {
+  return compare_device_elements(
+      what, d_got, n, [&](std::size_t i, const T& got) { return !(got == want[i]); },
+      [&](std::size_t i, const T& got) {
+        return mismatch{i, show_value(got), show_value(want[i])};
+      },
+      chunk_bytes);
 }
 
 }  // namespace common

@@ -1,6 +1,8 @@
 // Tests of common/program (usage checked before the device probe, the defaults --help shows) and
 // GPU tests of common/'s device side: buffers, timing, the L2 flush, the yardsticks.
 #include <cmath>
+#include <limits>
+#include <vector>
 
 #include "common/device_buffer.cuh"
 #include "common/device_chunks.cuh"
@@ -179,6 +181,31 @@ GPU_TEST_CASE("compare_device_elements checks every chunk and reports as a host 
       common::compare_device_elements("out", d.data(), 0, wrong, describe);
   CHECK(none.ok());
   CHECK(none.checked == 0);
+}
+
+GPU_TEST_CASE("compare_device_exact reports what compare_exact reports and a NaN never matches") {
+  const std::size_t n = 1001;
+  std::vector<double> want(n), got(n);
+  for (std::size_t i = 0; i < n; ++i) want[i] = got[i] = double(i) * 0.5 - 7;
+  // Wrong at both ends and on either side of the first edge between chunks of 72 bytes (9
+  // doubles); the last one a NaN, the poison.
+  got[0] = 1e300;
+  got[8] = -0.25;
+  got[9] = 3;
+  got[n - 1] = std::numeric_limits<double>::quiet_NaN();
+  common::device_buffer<double> d(n);
+  d.upload(got);
+  for (const std::size_t chunk_bytes : {std::size_t(72), std::size_t(1) << 20}) {
+    CAPTURE(chunk_bytes);
+    const common::check_result r =
+        common::compare_device_exact("out", d.data(), want.data(), n, chunk_bytes);
+    CHECK(r.checked == n);
+    CHECK(r.mismatches == 4);
+    CHECK(common::describe(r) == common::describe(common::compare_exact("out", got, want)));
+  }
+  d.upload(want);
+  CHECK(common::compare_device_exact("out", d.data(), want.data(), n, 72).ok());
+  CHECK(common::compare_device_exact("out", d.data(), want.data(), 0).checked == 0);
 }
 
 GPU_TEST_CASE("time_repeated takes the requested samples and longer work takes longer") {

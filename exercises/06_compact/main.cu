@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/device_buffer.cuh"
+#include "common/device_chunks.cuh"
 #include "common/grader_channel.hpp"
 #include "common/program.cuh"
 #include "compact_entry.hpp"
@@ -48,10 +49,9 @@ int main(int argc, char** argv) {
       const unsigned long long got_count = d_count.download()[0];
       bool ok = ctx.check(common::compare_exact(what + ": count", &got_count, &want_count, 1));
       // The kept elements, as far as both counts reach (a wrong count fails above).
-      const std::vector<std::int32_t> got = d_out.download();
       const std::size_t shown = std::size_t(std::min(got_count, want_count));
-      ok = ctx.check(
-               common::compare_exact(what + ": kept elements", got.data(), want.data(), shown)) &&
+      ok = ctx.check(common::compare_device_exact(what + ": kept elements", d_out.data(),
+                                                  want.data(), shown)) &&
            ok;
       return ok;
     };
