@@ -58,8 +58,9 @@ code runs.
 Every student, and every exercise of each, is graded at once, each student as soon as their build
 is done; their runs share the machine (GpuLock): correctness runs side by side, --parallel at a
 time, while the memory they need together fits a share of the host's and a share of the device's
-(each case's need is the solution's peaks on it: on the host, and on the device from its channel; a
-large case runs alone until the solution's run has shown them); timing runs one at a time
+(each case's need is the solution's peaks on it: on the host, and on the device from its channel;
+until the solution has run a large case, the exercise's largest solution run so far, scaled by the
+elements, stands for them, and with no such run the case runs alone); timing runs one at a time
 with the GPU to themselves, after the last build and the correctness runs already asked. The log
 says how long each student's exercise took, and how much of it was running and how much waiting
 for the GPU, and names every run of LONG_RUN_S or more with its peaks.
@@ -1361,12 +1362,20 @@ class GpuLock:
         return Holder()
 
 
-LARGE_RUN_ELEMENTS = 2 ** 30   # a case this large waits for the machine to itself until the
-                               # solution's run of it has shown how much memory it needs
+LARGE_RUN_ELEMENTS = 2 ** 30   # a case this large needs more memory than a guess of 0 ...
+SCALED_FROM_ELEMENTS = 2 ** 24 # ... and a solution run of at least this many elements, scaled,
+                               # may stand for it until the solution has run it
 LONG_RUN_S = 10                # a run this long gets a line in the progress log
 MEMORY_SLACK = 1.25            # a student's run may need this much more than the solution's
 HOST_MEMORY_SHARE = 0.75       # of the host's memory, what runs side by side may need together
 DEVICE_MEMORY_SHARE = 0.9      # of the device's
+
+
+def scaled_peaks(r, factor):
+    """A run's (host, device) peaks times factor and MEMORY_SLACK; the host peak stands for the
+    device's where the channel did not report it."""
+    device = device_peak_bytes(r) or r.peak_bytes
+    return (int(r.peak_bytes * factor * MEMORY_SLACK), int(device * factor * MEMORY_SLACK))
 
 
 def runs_alone(args):
@@ -1398,6 +1407,17 @@ class Session:
                      f"{r.seconds:.0f} s after waiting {waited:.0f} s for the GPU (peak "
                      f"{r.peak_bytes / 1e9:.1f} GB on the host, "
                      f"{device_peak_bytes(r) / 1e9:.1f} GB on the device)")
+
+    def largest_solution_run(self, exercise):
+        """The solution's finished run of `exercise` with the most elements (at least
+        SCALED_FROM_ELEMENTS) and a known peak, as (RunResult, elements); None if there is none."""
+        best = None
+        for (name, args, _), r in list(self.cache.items()):
+            elements = case_elements(args)
+            if (name == exercise and elements >= SCALED_FROM_ELEMENTS and r.peak_bytes and
+                    r.rc == 0 and not r.timed_out and (best is None or elements > best[1])):
+                best = (r, elements)
+        return best
 
     def nonce(self, key):
         with self.lock:
@@ -1441,13 +1461,22 @@ class Runner:
         """The (host, device) bytes a run of this case is admitted with: the solution's peaks on
         the same case (with MEMORY_SLACK) once it ran, its host peak and the device peak its
         channel reported (without that record, the host peak stands for both: the book's programs
-        hold at least as much on the host, saxpy's aside); before that 0 for a small case and None
-        (the machine to itself) for a large one."""
+        hold at least as much on the host, saxpy's aside). Before that, 0 for a small case; for a
+        large one, the peaks of the exercise's largest solution run so far (of at least
+        SCALED_FROM_ELEMENTS elements) times the ratio of the elements, which overstates the need
+        (the programs' memory grows at most in proportion to the elements, and their fixed part
+        is scaled too); None (the machine to itself) where no such run is known yet."""
         ref = self.session.cache.get((spec.name, args, nonce))
         if ref is not None and ref.peak_bytes:
-            device = device_peak_bytes(ref) or ref.peak_bytes
-            return (int(ref.peak_bytes * MEMORY_SLACK), int(device * MEMORY_SLACK))
-        return None if case_elements(args) > LARGE_RUN_ELEMENTS else 0
+            return scaled_peaks(ref, 1.0)
+        elements = case_elements(args)
+        if elements <= LARGE_RUN_ELEMENTS:
+            return 0
+        base = self.session.largest_solution_run(spec.name)
+        if base is None:
+            return None
+        run, run_elements = base
+        return scaled_peaks(run, max(1.0, elements / run_elements))
 
     def run(self, side, spec, args, timeout_s, nonce):
         exclusive = runs_alone(args)

@@ -394,6 +394,36 @@ class Sharing(unittest.TestCase):
         self.assertEqual(runner.memory_need(spec(), "--n 2^31+3", "ab"),
                          (int(1000 * slack), int(1000 * slack)))
         self.assertTrue(grade.runs_alone("--n 2^26 --seed 1 --reps 30 --warmup 3"))
+
+    def test_a_large_case_not_yet_run_is_admitted_with_a_smaller_run_scaled(self):
+        session = grade.Session(slots=4, memory_budget=100)
+        runner = grade.Runner(None, None, None, session=session)
+        slack, large = grade.MEMORY_SLACK, "--n 2^31+3 --seed 1 --reps 1 --warmup 0"
+        device = {"nonce": "c", "kind": "memory", "device_peak_bytes": 3000}
+        # Not counted: runs below SCALED_FROM_ELEMENTS, failed or timed-out runs, runs without a
+        # peak, another exercise's runs.
+        session.cache[("demo", "--n 2^24-1 --seed 1", "a")] = grade.RunResult(0, peak_bytes=10)
+        session.cache[("demo", "--n 2^29 --seed 1", "b")] = grade.RunResult(1, peak_bytes=10)
+        session.cache[("demo", "--n 2^29 --seed 2", "b")] = grade.RunResult(
+            -9, peak_bytes=10, timed_out=True)
+        session.cache[("demo", "--n 2^29 --seed 3", "b")] = grade.RunResult(0)
+        session.cache[("other", "--n 2^29 --seed 1", "b")] = grade.RunResult(0, peak_bytes=10)
+        self.assertIsNone(runner.memory_need(spec(), large, "x"))
+        # The largest run that counts, scaled by the elements: 2^24 and 2^28+3 elements ran.
+        session.cache[("demo", "--n 2^24 --seed 1", "a")] = grade.RunResult(0, peak_bytes=500)
+        session.cache[("demo", "--n 2^28+3 --seed 1", "c")] = grade.RunResult(
+            0, peak_bytes=1000, records=[device])
+        ratio = (2 ** 31 + 3) / (2 ** 28 + 3)
+        self.assertEqual(runner.memory_need(spec(), large, "x"),
+                         (int(1000 * ratio * slack), int(3000 * ratio * slack)))
+        # A larger run than the case stands for it unscaled; the case's own run, once there, wins.
+        session.cache[("demo", "--n 2^32 --seed 1", "d")] = grade.RunResult(0, peak_bytes=4000)
+        self.assertEqual(runner.memory_need(spec(), large, "x"),
+                         (int(4000 * slack), int(4000 * slack)))
+        session.cache[("demo", large, "x")] = grade.RunResult(0, peak_bytes=700)
+        self.assertEqual(runner.memory_need(spec(), large, "x"), (int(700 * slack),) * 2)
+        # Small cases are admitted at once, as before.
+        self.assertEqual(runner.memory_need(spec(), "--n 2^30 --seed 1", "y"), 0)
         self.assertFalse(grade.runs_alone("--n 2^31+3 --seed 1 --reps 1 --warmup 0"))
 
 
