@@ -464,8 +464,8 @@ def grade_exercise(spec, student, runner, sanitize=False, seed=None):
             too_large.append(f"{args} --seed {s}")
             continue
         if ref.rc != 0 or ref.timed_out or not ref.records:
-            raise ReferenceFailed(f"{spec.name}: the solution failed on {line}: "
-                                  f"{describe_failure(ref, solution_limit_s(spec)) or 'no records'}")
+            why = describe_failure(ref, solution_limit_s(spec)) or "no records"
+            raise ReferenceFailed(f"{spec.name}: the solution failed on {line}: {why}")
         limit_s = case_limit_s(spec, ref)
         r = runner.run("student", spec, line, limit_s, nonce)
         if r.flag:
