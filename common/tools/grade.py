@@ -1501,6 +1501,10 @@ class Runner:
         self.run_s += r.seconds
         self.waited_s += held.waited
         self.session.log_long_run(os.path.basename(self.student_dir), spec, args, r, held.waited)
+        return self._flag_changed_references(r)
+
+    def _flag_changed_references(self, r):
+        """r, flagged if the student's run changed a reference program (restored by now)."""
         changed = self.references.changed()
         if changed:
             r.flag = ("FLAGGED: the program changed the grader's reference program(s) "
@@ -1515,11 +1519,7 @@ class Runner:
             r = run_contained([self.sanitizer, "--tool", "memcheck", "--error-exitcode", "99",
                                program] + args.split(), self.limits_for(timeout_s), self.sandbox,
                               program=program)
-        changed = self.references.changed()
-        if changed:
-            r.flag = ("FLAGGED: the program changed the grader's reference program(s) "
-                      f"{', '.join(changed)} (restored)")
-        return r
+        return self._flag_changed_references(r)
 
 
 # ---------------------------------------------------------------- reports
