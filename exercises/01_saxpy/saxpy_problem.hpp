@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <vector>
 
 #include "common/parallel.hpp"
 #include "common/random.hpp"
