@@ -2,7 +2,7 @@
 // --sweep (or --variant) measures other tile shapes, stage counts and look-back windows.
 #include "common/program.cuh"
 #include "common/scan/program.cuh"
-#include "scan_pipelined.cuh"
+#include "variants.cuh"
 
 int main(int argc, char** argv) {
   return common::run_scan_program(

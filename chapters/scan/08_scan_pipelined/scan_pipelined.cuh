@@ -30,6 +30,9 @@
 //   CUB by far and near the copy yardstick, at 2^21 elements about at CUB's speed (the page's
 //   results); the size bands and the single block's figures are on the runs page. Without the
 //   Hopper pipeline (an older GPU or build) the portable path is scan_lookback's single pass.
+// Files: this one (the pipeline and its launch); bulk_copy.cuh (the Hopper instructions it loads
+//   with), resident_launch.cuh (grids of resident blocks), tuning.cuh (the sizes and shapes the
+//   launch picks by, with their provenance), variants.cuh (the program's and the tests' variants).
 // Run: build/bin/scan_pipelined [--n 2^28] [--inclusive] [--sweep]
 // Source: beyond the slides (source 001); Merrill and Garland, "Single-pass Parallel Prefix Scan
 //   with Decoupled Look-back" (NVIDIA, 2016) for the look-back; the bulk copies and mbarriers are
@@ -42,14 +45,14 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <string>
-#include <vector>
 
 #include "chapters/scan/07_scan_lookback/scan_lookback.cuh"
+#include "chapters/scan/08_scan_pipelined/bulk_copy.cuh"
+#include "chapters/scan/08_scan_pipelined/resident_launch.cuh"
+#include "chapters/scan/08_scan_pipelined/tuning.cuh"
 #include "common/check.cuh"
 #include "common/preconditions.hpp"
 #include "common/per_device.cuh"
-#include "common/scan/program.cuh"
 
 namespace scan_pipelined {
 
@@ -62,98 +65,6 @@ using scan_reduce_then_scan::store_tile;
 using scan_reduce_then_scan::thread_items;
 using scan_reduce_then_scan::vector4;
 using scan_reduce_then_scan::WARP_THREADS;
-
-// The default from SMALL_N_LIMIT elements on: 256 threads x 32 elements (8192-element tiles, 32 KiB
-// of int32 or float), seven stages (224 KiB: one block per SM of the H100 or H200), scan_lookback's
-// window of 32 tiles. Below it: 256 threads x 16 elements, four stages (4096-element tiles, 64 KiB:
-// more blocks per SM). In the bench's sweep at commit d4a12ac on the H200 and the H100 the small
-// tiles were past CUB at every size from 2^15 to 2^23, the large ones short of it at 2^21 and 2^22
-// (our reading: too few large tiles there to keep every SM's loads in flight), and ahead from 2^24
-// on. (In the H200's bench since, the small tiles are about at CUB's speed at 2^21: see the page.)
-using default_shape = shape<256, 8>;
-constexpr int DEFAULT_STAGES = 7;
-using small_n_shape = shape<256, 4>;
-constexpr int SMALL_N_STAGES = 4;
-constexpr std::int64_t SMALL_N_LIMIT = std::int64_t(1) << 24;
-constexpr int DEFAULT_WINDOW = scan_lookback::DEFAULT_WINDOW;
-constexpr int BLOCK_THREADS = default_shape::BLOCK_THREADS;
-constexpr int TILE_ELEMENTS = default_shape::TILE_ELEMENTS;
-
-//! [bulk]
-// The mbarrier of a stage counts one arrival (thread 0's) and the bytes its bulk copy delivers; a
-// wait on it returns once both are in, for the phase given by its parity.
-// Hopper code: the mbarrier's transaction counts and parity waits, its init fence and the bulk copy
-// need sm_90 (mbarrier.init sm_80). Compiled for an older GPU they stop the kernel
-// (no_hopper_code); the host never launches that code there (pipeline_code_here asks both the
-// device and the kernel's build).
-__device__ __forceinline__ void no_hopper_code() { __trap(); }
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-  return unsigned(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void barrier_init(std::uint64_t* barrier) {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(barrier)) : "memory");
-#else
-  no_hopper_code();
-#endif
-}
-// Makes the initialized barriers visible to the TMA unit (the async proxy).
-__device__ __forceinline__ void barrier_init_fence() {
-#if __CUDA_ARCH__ >= 900
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-#else
-  no_hopper_code();
-#endif
-}
-// Thread 0's arrival; `bytes` more are still to come from a bulk copy (0: none).
-__device__ __forceinline__ void barrier_arrive(std::uint64_t* barrier, unsigned bytes) {
-#if __CUDA_ARCH__ >= 900
-  asm volatile(
-      "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(shared_address(barrier)),
-      "r"(bytes)
-      : "memory");
-#else
-  no_hopper_code();
-#endif
-}
-__device__ __forceinline__ bool barrier_try_wait(std::uint64_t* barrier, unsigned parity) {
-  unsigned done = 1;
-#if __CUDA_ARCH__ >= 900
-  asm volatile(
-      "{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; "
-      "}"
-      : "=r"(done)
-      : "r"(shared_address(barrier)), "r"(parity)
-      : "memory");
-#else
-  no_hopper_code();
-#endif
-  return done != 0;
-}
-// Orders this thread's earlier generic accesses of shared memory before its later bulk copies
-// (the async proxy).
-__device__ __forceinline__ void async_proxy_fence() {
-#if __CUDA_ARCH__ >= 900
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-#else
-  no_hopper_code();
-#endif
-}
-// Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global to shared memory
-// through the TMA unit; the barrier counts them in when they have landed.
-__device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
-                                          std::uint64_t* barrier) {
-#if __CUDA_ARCH__ >= 900
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
-          "r"(shared_address(to)),
-      "l"(from), "r"(bytes), "r"(shared_address(barrier))
-      : "memory");
-#else
-  no_hopper_code();
-#endif
-}
-//! [bulk]
 
 //! [claim]
 // The block's r-th tile (r = 0, 1, ...), in increasing order. The first STAGES are dealt
@@ -492,33 +403,6 @@ cudaError_t check_arguments(const T* d_in, std::int64_t n, const T* d_out, const
   return cudaSuccess;
 }
 
-// How many blocks of `k` (`threads` threads, `bytes` of dynamic shared memory each) fit on the
-// current GPU at once: the most a cooperative launch may have; 0 where one does not fit. Sets the
-// kernel's shared-memory limit on the current context (which a device reset forgets: callers keep
-// the result per device and context).
-template <class... Params>
-cudaError_t blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes, int& blocks) {
-  int device = 0, sms = 0, optin = 0, per_sm = 0;
-  blocks = 0;
-  CUDA_TRY(cudaGetDevice(&device));
-  CUDA_TRY(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
-  cudaFuncAttributes fixed{};  // the kernel's static shared memory
-  CUDA_TRY(cudaFuncGetAttributes(&fixed, k));
-  if (bytes + fixed.sharedSizeBytes > std::size_t(optin)) return cudaSuccess;
-  CUDA_TRY(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-  CUDA_TRY(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  CUDA_TRY(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k, threads, bytes));
-  blocks = sms * per_sm;
-  return cudaSuccess;
-}
-// The same for programs and probes: a CUDA error ends the process; at least 1.
-template <class... Params>
-int blocks_at_once(void (*k)(Params...), int threads, std::size_t bytes) {
-  int blocks = 0;
-  CUDA_CHECK(blocks_at_once(k, threads, bytes, blocks));
-  return std::max(blocks, 1);
-}
-
 // Does the pipelined kernel run its sm_90 code on the current device? Both the device and the
 // build must have it: a compute_75 build (PTX only) runs on an H200 as the body its #if left.
 inline cudaError_t pipeline_code_here(bool& here) {
@@ -549,30 +433,6 @@ int resident_blocks() {
   int blocks = 0;
   CUDA_CHECK((resident_blocks<S, STAGES, WINDOW, INCLUSIVE, T>(blocks)));
   return blocks;
-}
-
-// Launches `kernel` as a cooperative kernel on `stream`: every block resident at once, or the
-// launch fails with an error (never a hang).
-template <class... Params, class... Args>
-cudaError_t launch_cooperative(cudaStream_t stream, void (*kernel)(Params...), int blocks,
-                               int threads, std::size_t shared_bytes, Args... args) {
-  cudaLaunchAttribute cooperative{};
-  cooperative.id = cudaLaunchAttributeCooperative;
-  cooperative.val.cooperative = 1;
-  cudaLaunchConfig_t config{};
-  config.gridDim = dim3(unsigned(blocks));
-  config.blockDim = dim3(unsigned(threads));
-  config.dynamicSmemBytes = shared_bytes;
-  config.stream = stream;
-  config.attrs = &cooperative;
-  config.numAttrs = 1;
-  return cudaLaunchKernelEx(&config, kernel, Params(args)...);
-}
-// The same on stream 0 for the probe: a CUDA error ends the process.
-template <class... Params, class... Args>
-void launch_resident(void (*kernel)(Params...), int blocks, int threads, std::size_t shared_bytes,
-                     Args... args) {
-  CUDA_CHECK(launch_cooperative(cudaStream_t(0), kernel, blocks, threads, shared_bytes, args...));
 }
 
 // The pipelined kernel in a grid of `fit` resident blocks at most (fit > 0, from resident_blocks;
@@ -641,19 +501,6 @@ __global__ void __launch_bounds__(S::BLOCK_THREADS)
   block_scan<INCLUSIVE>(t, warp_totals);
   store_tile(out, n, 0, vector_io, t);
 }
-constexpr std::int64_t SINGLE_TILE_LIMIT = small_n_shape::TILE_ELEMENTS;
-
-// Below SMALL_N_LIMIT, where the large tiles are more than a quarter of the blocks of large tiles
-// with MIDDLE_STAGES stages that fit on the GPU at once (`fit`: two per SM) and no more than all
-// of them, each block scans one large tile instead of the small tiles. In the sweeps of both GPUs
-// that configuration was ahead of the default's small tiles at 2^20 and 2^21 and behind at 2^19
-// and 2^22, and on the H100 this band was measured at odd sizes too (see the page). A pure
-// function, so the host tests can check its bounds.
-constexpr int MIDDLE_STAGES = 3;
-constexpr bool one_large_tile_per_block(std::int64_t n, int fit) {
-  const std::int64_t large_tiles = (n + TILE_ELEMENTS - 1) / TILE_ELEMENTS;
-  return n > SINGLE_TILE_LIMIT && n < SMALL_N_LIMIT && 4 * large_tiles > fit && large_tiles <= fit;
-}
 
 // Enough workspace for every configuration of the step at n (the 4096-element tiles', the most
 // status words; the 8192-element tiles use the first half).
@@ -696,110 +543,5 @@ cudaError_t launch_by_size(const T* d_in, std::int64_t n, T* d_out, void* d_work
   return launch_portable<T, INCLUSIVE>(d_in, n, d_out, d_workspace, stream);
 }
 //! [launch]
-
-// The programs' and the tests' form of a launch function: on stream 0, and a CUDA error ends the
-// process (CUDA_CHECK), as the common program's variants expect.
-template <class T, cudaError_t (*LAUNCH)(const T*, std::int64_t, T*, void*, cudaStream_t)>
-void checked(const T* d_in, std::int64_t n, T* d_out, void* d_workspace) {
-  CUDA_CHECK(LAUNCH(d_in, n, d_out, d_workspace, 0));
-}
-
-// Whether the configuration runs on the current device (see resident_blocks).
-template <class S, int STAGES, int WINDOW>
-bool runs_here() {
-  return resident_blocks<S, STAGES, WINDOW, false, std::int32_t>() > 0;
-}
-
-// The portable path's configuration, in words.
-inline std::string portable_name() {
-  return "scan_lookback's kernel, block=" + std::to_string(portable_shape::BLOCK_THREADS) +
-         " items=" + std::to_string(portable_shape::ITEMS) +
-         " window=" + std::to_string(DEFAULT_WINDOW);
-}
-
-// What the step's default runs on the current device, in words.
-inline std::string path_here() {
-  const bool middle = runs_here<default_shape, MIDDLE_STAGES, DEFAULT_WINDOW>(),
-             small = runs_here<small_n_shape, SMALL_N_STAGES, DEFAULT_WINDOW>(),
-             large = runs_here<default_shape, DEFAULT_STAGES, DEFAULT_WINDOW>();
-  const std::string portable = "the portable path (" + portable_name() + ")";
-  if (middle && small && large) return "the pipeline (sm_90 code) above one tile";
-  if (!middle && !small && !large)
-    return portable + " above one tile: this GPU, or this build of the step, has no sm_90 code";
-  return "the pipeline where its stages fit in this GPU's shared memory, else " + portable;
-}
-
-// A variant's name, as the results files and the pages know it.
-inline std::string variant_name(const std::string& threads, const std::string& items,
-                                const std::string& stages, const std::string& window) {
-  return "block=" + threads + " items=" + items + " stages=" + stages + " window=" + window;
-}
-
-// The program's and the tests' variant of one configuration: exclusive and inclusive, both types;
-// it runs only where its sm_90 code does (the program leaves it out elsewhere).
-template <int THREADS, int VECTORS, int STAGES, int WINDOW = DEFAULT_WINDOW>
-common::scan_variant pipeline_variant() {
-  using S = shape<THREADS, VECTORS>;
-  common::scan_variant v;
-  v.name = variant_name(std::to_string(THREADS), std::to_string(S::ITEMS), std::to_string(STAGES),
-                        std::to_string(WINDOW));
-  v.exclusive_int32 = checked<std::int32_t, launch<std::int32_t, false, S, STAGES, WINDOW>>;
-  v.exclusive_float = checked<float, launch<float, false, S, STAGES, WINDOW>>;
-  v.inclusive_int32 = checked<std::int32_t, launch<std::int32_t, true, S, STAGES, WINDOW>>;
-  v.inclusive_float = checked<float, launch<float, true, S, STAGES, WINDOW>>;
-  v.workspace_bytes = workspace_bytes<S>;
-  v.runs_here = runs_here<S, STAGES, WINDOW>;
-  return v;
-}
-
-// The step's default: its configuration by size, or the portable path.
-inline common::scan_variant by_size_variant() {
-  common::scan_variant v;
-  static_assert(small_n_shape::BLOCK_THREADS == default_shape::BLOCK_THREADS, "one block size");
-  using std::to_string;
-  // "items=16|32 stages=4|3|7": 16 with 4 stages below SMALL_N_LIMIT, but 32 with 3 in the band of
-  // one large tile per block; 32 with 7 from SMALL_N_LIMIT on.
-  v.name = variant_name(
-      to_string(BLOCK_THREADS),
-      to_string(small_n_shape::ITEMS) + "|" + to_string(default_shape::ITEMS),
-      to_string(SMALL_N_STAGES) + "|" + to_string(MIDDLE_STAGES) + "|" + to_string(DEFAULT_STAGES),
-      to_string(DEFAULT_WINDOW));
-  v.exclusive_int32 = checked<std::int32_t, launch_by_size<std::int32_t, false>>;
-  v.exclusive_float = checked<float, launch_by_size<float, false>>;
-  v.inclusive_int32 = checked<std::int32_t, launch_by_size<std::int32_t, true>>;
-  v.inclusive_float = checked<float, launch_by_size<float, true>>;
-  v.workspace_bytes = workspace_bytes_by_size;
-  v.path_here = path_here;
-  return v;
-}
-
-// The portable path alone (the tests' way to run it on a GPU that has the pipeline).
-inline common::scan_variant portable_variant() {
-  common::scan_variant v;
-  v.name = "portable: " + portable_name();
-  v.exclusive_int32 = checked<std::int32_t, launch_portable<std::int32_t, false>>;
-  v.exclusive_float = checked<float, launch_portable<float, false>>;
-  v.inclusive_int32 = checked<std::int32_t, launch_portable<std::int32_t, true>>;
-  v.inclusive_float = checked<float, launch_portable<float, true>>;
-  v.workspace_bytes = workspace_bytes<portable_shape>;
-  return v;
-}
-
-// The program's and the tests' variants: the default first, then the others the sweep measures
-// (the default's two configurations first).
-inline std::vector<common::scan_variant> variants() {
-  return {by_size_variant(),
-          pipeline_variant<default_shape::BLOCK_THREADS, default_shape::VECTORS, DEFAULT_STAGES>(),
-          pipeline_variant<small_n_shape::BLOCK_THREADS, small_n_shape::VECTORS, SMALL_N_STAGES>(),
-          pipeline_variant<256, 8, 6>(),
-          pipeline_variant<256, 8, 3>(),
-          pipeline_variant<512, 4, 7>(),
-          pipeline_variant<256, 8, 7, 64>(),
-          pipeline_variant<256, 8, 7, 128>(),
-          pipeline_variant<256, 4, 7>(),
-          pipeline_variant<128, 8, 7>(),
-          pipeline_variant<256, 2, 12>(),
-          pipeline_variant<512, 8, 3>()};
-}
 
 }  // namespace scan_pipelined

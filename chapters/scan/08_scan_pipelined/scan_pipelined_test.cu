@@ -1,7 +1,7 @@
-// scan_pipelined: tests. GPU: every size of the issue, exclusive and inclusive, both types, for the
-// default (and either side of its switch to large tiles at 2^24 elements and of its band of one
-// large tile per block, last tiles of every length that the partial bulk copy distinguishes) and
-// the sweep's others; the band's bounds on the host;
+// scan_pipelined: tests. GPU: the part's edge sizes (scan_sizes), exclusive and inclusive, both
+// types, for the default (and either side of its switch to large tiles at 2^24 elements and of its
+// band of one large tile per block, last tiles of every length that the partial bulk copy
+// distinguishes) and the sweep's others; the band's bounds on the host;
 // the look-back's stress tests (a poisoned or stale workspace, launches repeated and back to back);
 // unaligned arrays (the guarded loads instead of bulk copies); in place (also with the single
 // block); and n > 2^31. The portable path on purpose (every size, in place, offsets); the
@@ -14,7 +14,7 @@
 
 #include "common/program.cuh"
 #include "common/scan/testing.cuh"
-#include "scan_pipelined.cuh"
+#include "variants.cuh"
 
 namespace {
 
